@@ -1,0 +1,41 @@
+"""Game options: a frozen dataclass per game, checked when a game is made."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping, TypeVar
+
+from .errors import OptionError, SaveFormatError
+
+Options = TypeVar("Options")
+
+
+def make_options(cls: type[Options], given: Mapping[str, Any]) -> Options:
+    """Build ``cls`` from keyword options, naming any unknown option."""
+    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise OptionError(unknown[0], f"is not an option of this game; the options are {sorted(known)}")
+    return cls(**given)
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    return json_ready(dataclasses.asdict(options))
+
+
+def options_from_json(cls: type[Options], data: Any) -> Options:
+    if not isinstance(data, Mapping):
+        raise SaveFormatError("options must be an object")
+    try:
+        return make_options(cls, data)
+    except OptionError as exc:
+        raise SaveFormatError(f"saved options are invalid ({exc})") from None
+
+
+def json_ready(value: Any) -> Any:
+    """Tuples become lists, recursively (what json.loads gives back)."""
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    return value
