@@ -25,15 +25,15 @@ from minegames.core import face_counts
 #: Gem types in the order of the rulebook's quick reference.
 GEMS: tuple[str, ...] = ("diamond", "emerald", "ruby", "sapphire", "amethyst")
 
-#: Which pattern wins which gem.
-GEM_PATTERN: dict[str, str] = {
-    "diamond": "four_of_a_kind",
-    "emerald": "two_pairs",
-    "ruby": "all_evens",
-    "sapphire": "straight",
-    "amethyst": "three_of_a_kind",
+#: Which gem each pattern wins, from the most to the least likely roll.
+PATTERN_GEM: dict[str, str] = {
+    "three_of_a_kind": "amethyst",
+    "two_pairs": "emerald",
+    "all_evens": "ruby",
+    "straight": "sapphire",
+    "four_of_a_kind": "diamond",
 }
-PATTERN_GEM: dict[str, str] = {pattern: gem for gem, pattern in GEM_PATTERN.items()}
+GEM_PATTERN: dict[str, str] = {gem: pattern for pattern, gem in PATTERN_GEM.items()}
 PATTERNS: tuple[str, ...] = tuple(GEM_PATTERN[g] for g in GEMS)
 
 
