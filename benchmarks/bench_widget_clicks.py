@@ -1,0 +1,102 @@
+"""How long the Mineshaft Mayhem app's click handlers take on the Python side.
+
+A click must feel instant (well under 100 ms). The browser round trip is
+measured by benchmarks/bench_browser.py; this script isolates the kernel's
+share: apply the action, then refresh the whole view from the state.
+
+Positions come from real games: the strong bot plays, and at each decision
+the benchmark times the clicks a player could make there (rolling, re-rolling
+a random choice of dice, collecting, asking for a hint, keeping a die), undoing
+after each so the game goes on as the bot chose. Undo is timed as well.
+
+    python benchmarks/bench_widget_clicks.py           # 20 games
+    python benchmarks/bench_widget_clicks.py --quick   # 3 games
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from minegames.mineshaft_mayhem.bots import StrongBot  # noqa: E402
+from widgets.mineshaft_mayhem import MineshaftMayhemApp  # noqa: E402
+
+BUDGET_MS = 100.0
+
+
+def timed(samples: dict[str, list[float]], label: str, click: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    click()
+    samples[label].append((time.perf_counter() - start) * 1000)
+
+
+def play_and_time(seed: int, samples: dict[str, list[float]]) -> None:
+    app = MineshaftMayhemApp(seed=seed)
+    bot, chooser = StrongBot(), np.random.default_rng(seed)
+    while not app.state.is_over:
+        state = app.state
+        if state.phase == "start":
+            timed(samples, "roll (first of the turn)", app.click_roll)
+            timed(samples, "undo", app.click_undo)
+        elif state.phase == "rolling":
+            free = [i for i, lock in enumerate(state.locked) if not lock]
+            if state.rolls_used < state.options.max_rolls and free:
+                rerolled = set(chooser.choice(free, size=chooser.integers(1, len(free) + 1), replace=False))
+                app.set_keep([i for i in range(4) if i not in rerolled])
+                timed(samples, "re-roll", app.click_roll)
+                timed(samples, "undo", app.click_undo)
+            for gem in state.collectable():
+                timed(samples, "collect", lambda gem=gem: app.click_collect(gem))
+                timed(samples, "undo", app.click_undo)
+            timed(samples, "hint", app.click_hint)
+            timed(samples, "keep toggle", lambda: app.dice_row.toggles[3].set_trait(
+                "value", not app.dice_row.toggles[3].value))
+        app.act(bot.choose(app.state))
+
+
+def report(samples: dict[str, list[float]]) -> bool:
+    print(f"{'click':<26}{'n':>6}{'median ms':>12}{'p95 ms':>10}{'max ms':>10}")
+    within = True
+    for label, times in samples.items():
+        ordered = sorted(times)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"{label:<26}{len(times):>6}{statistics.median(times):>12.2f}{p95:>10.2f}{ordered[-1]:>10.2f}")
+        within &= p95 < BUDGET_MS
+    return within
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="3 games instead of 20")
+    parser.add_argument("--games", type=int, help="number of games to play")
+    args = parser.parse_args()
+    games = args.games or (3 if args.quick else 20)
+
+    cold: dict[str, list[float]] = defaultdict(list)
+    warmup = MineshaftMayhemApp(seed=0)
+    warmup.click_roll()
+    timed(cold, "first hint (builds tables)", warmup.click_hint)
+    timed(cold, "first bot turn", warmup.click_bot_turn)
+
+    samples: dict[str, list[float]] = defaultdict(list)
+    for seed in range(games):
+        play_and_time(seed, samples)
+    print(f"Python-side click handlers, {games} games (apply + full refresh; no browser)")
+    within = report(samples)
+    print("\none-off costs, paid once per kernel:")
+    report(cold)
+    print(f"\nevery p95 under {BUDGET_MS:.0f} ms: {'yes' if within else 'NO'}")
+    return 0 if within else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

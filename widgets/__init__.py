@@ -1,0 +1,29 @@
+"""ipywidgets front ends for the minegames models (Jupyter and Voila).
+
+``widgets.components`` holds the pieces every game shares; each game has its
+own module (``widgets.mineshaft_mayhem``). Game apps load lazily so that
+importing the shared pieces does not import every model.
+"""
+
+from .components import (
+    ActionButton,
+    DiceRow,
+    GameApp,
+    GameControls,
+    LogView,
+    StateView,
+    StatusLine,
+)
+
+__all__ = [
+    "ActionButton", "DiceRow", "GameApp", "GameControls", "LogView", "StateView", "StatusLine",
+    "MineshaftMayhemApp",
+]
+
+
+def __getattr__(name: str):
+    if name == "MineshaftMayhemApp":
+        from .mineshaft_mayhem import MineshaftMayhemApp
+
+        return MineshaftMayhemApp
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

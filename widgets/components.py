@@ -1,0 +1,430 @@
+"""Widget pieces every game front end reuses.
+
+They know the shared state protocol of :mod:`minegames.core` (``apply``,
+``undo``, ``legal_actions``, ``log``, ``to_json``, ``_repr_svg_``) and nothing
+of any one game's rules: a game's app decides which actions its buttons stand
+for, and asks the model whether each is legal.
+
+Refreshing is cheap on purpose: :func:`assign` only touches traits whose value
+changed, so a click re-sends only what differs to the browser.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+import ipywidgets as widgets
+
+from minegames.core import Action, GameState, MinegamesError
+
+#: Die faces as pip glyphs (U+2680..U+2685), indexed by face 1..6.
+PIP_GLYPHS = {1: "\u2680", 2: "\u2681", 3: "\u2682", 4: "\u2683", 5: "\u2684", 6: "\u2685"}
+
+#: Styling shared by every game app (root class ``mg-app``); games add their own.
+BASE_CSS = """
+.mg-app { max-width: 1100px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); gap: 6px; }
+.mg-app .mg-title { font-size: 20px; font-weight: 600; margin: 0; }
+.mg-app .mg-instruction { font-size: 14px; padding: 6px 10px; border-radius: 6px;
+  background: #f2efe6; border-left: 4px solid #b08d3c; }
+.mg-app .mg-status { min-height: 1.6em; font-size: 13px; }
+.mg-app .mg-status-error { color: #b00020; font-weight: 600; }
+.mg-app .mg-status-ok { color: #1b5e20; }
+.mg-app .mg-status-info { color: #333; }
+.mg-app .mg-log-lines { font-family: var(--jp-code-font-family, monospace); font-size: 12px;
+  line-height: 1.35; background: #fafafa; border: 1px solid #ddd; border-radius: 4px;
+  padding: 4px 8px; white-space: pre-wrap; }
+.mg-app .mg-log-empty { color: #888; font-style: italic; }
+.mg-app .mg-sheet svg { max-width: 100%; height: auto; }
+.mg-app .mg-die { font-size: 30px; line-height: 1; }
+.mg-app .mg-die.mg-locked { border: 2px dashed #8d6e63; opacity: 0.9; }
+.mg-app .widget-html-content { line-height: 1.45; }
+.mg-app .widget-button:disabled, .mg-app .jupyter-button:disabled { background: #eee; color: #999;
+  opacity: 1; box-shadow: none; }
+.mg-app .mg-row { gap: 6px; }
+.mg-app .mg-section-label { font-size: 12px; color: #555; min-width: 70px; }
+"""
+
+
+def assign(widget: widgets.Widget, **values: Any) -> None:
+    """Set only the traits whose value differs (each change is a message to the browser)."""
+    for name, value in values.items():
+        if getattr(widget, name) != value:
+            setattr(widget, name, value)
+
+
+def show(widget: widgets.Widget, visible: bool) -> None:
+    """Hide or show a widget without removing it (so the layout does not jump)."""
+    assign(widget.layout, display=None if visible else "none")
+
+
+def set_classes(widget: widgets.Widget, wanted: dict[str, bool]) -> None:
+    """Add or remove CSS classes on ``widget``, touching only those that change."""
+    classes = list(widget._dom_classes)
+    changed = False
+    for name, on in wanted.items():
+        if on and name not in classes:
+            classes.append(name)
+            changed = True
+        elif not on and name in classes:
+            classes.remove(name)
+            changed = True
+    if changed:
+        widget._dom_classes = tuple(classes)
+
+
+def style_tag(css: str) -> widgets.HTML:
+    """A widget that carries a ``<style>`` block, so the app looks the same in Lab and Voila."""
+    return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
+
+
+def error_text(error: MinegamesError) -> str:
+    """The message a player reads: the broken rule and why."""
+    message = getattr(error, "message", None) or str(error)
+    rule = getattr(error, "rule", None)
+    return f"{rule}: {message}" if rule and not message.startswith(rule) else message
+
+
+class StateView(widgets.HTML):
+    """Shows a state as it draws itself (``_repr_svg_``)."""
+
+    def __init__(self, css_class: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("mg-sheet")
+        if css_class:
+            self.add_class(css_class)
+
+    def show_state(self, state: GameState) -> None:
+        assign(self, value=state._repr_svg_())
+
+
+class StatusLine(widgets.HTML):
+    """One line of feedback: what just happened, or why a move was refused."""
+
+    KINDS = ("info", "ok", "error")
+
+    def __init__(self, css_class: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("mg-status")
+        if css_class:
+            self.add_class(css_class)
+        self.text = ""
+        self.kind = "info"
+
+    def say(self, text: str, kind: str = "info") -> None:
+        if kind not in self.KINDS:
+            raise ValueError(f"kind must be one of {self.KINDS}")
+        self.text, self.kind = text, kind
+        assign(self, value=f'<span class="mg-status-{kind}">{html.escape(text)}</span>' if text else "")
+
+    def error(self, text: str) -> None:
+        self.say(text, "error")
+
+    def clear(self) -> None:
+        self.say("")
+
+
+class LogView(widgets.HTML):
+    """The last ``lines`` lines of a :class:`minegames.core.GameLog`, newest at the bottom."""
+
+    def __init__(self, lines: int = 10, css_class: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.lines = lines
+        self.add_class("mg-log")
+        if css_class:
+            self.add_class(css_class)
+
+    def show_log(self, log) -> None:
+        shown = log.lines(self.lines)
+        if shown:
+            body = "\n".join(html.escape(line) for line in shown)
+            value = f'<div class="mg-log-lines">{body}</div>'
+        else:
+            value = '<div class="mg-log-lines mg-log-empty">nothing has happened yet</div>'
+        assign(self, value=value)
+
+
+class DiceRow(widgets.HBox):
+    """One toggle per die: pressed means "keep this die".
+
+    A locked die (the model says which) is drawn locked and cannot be
+    toggled unless ``locked_enabled`` is passed (e.g. a power that may move
+    locked dice is available). ``on_change`` is called whenever the player
+    toggles a die, so the app can re-check which roll its buttons stand for.
+    """
+
+    def __init__(self, count: int, css_class: str = "", sides: int = 6, **kwargs):
+        self.sides = sides
+        self.toggles = [
+            widgets.ToggleButton(value=False, description="?", disabled=True,
+                                 layout=widgets.Layout(width="64px", height="56px"))
+            for _ in range(count)
+        ]
+        for toggle in self.toggles:
+            toggle.add_class("mg-die")
+            if css_class:
+                toggle.add_class(css_class)
+            toggle.observe(self._toggled, names="value")
+        super().__init__(children=self.toggles, **kwargs)
+        self._callbacks: list[Callable[[], None]] = []
+        self._quiet = False
+        self.faces: Optional[tuple[int, ...]] = None
+        self.locked: tuple[bool, ...] = (False,) * count
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _toggled(self, _change) -> None:
+        if not self._quiet:
+            for callback in self._callbacks:
+                callback()
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        return tuple(i for i, t in enumerate(self.toggles) if t.value)
+
+    @property
+    def not_kept(self) -> tuple[int, ...]:
+        return tuple(i for i, t in enumerate(self.toggles) if not t.value)
+
+    def set_kept(self, indices: Iterable[int], notify: bool = True) -> None:
+        chosen = set(indices)
+        bad = chosen - set(range(len(self.toggles)))
+        if bad:
+            raise IndexError(f"no die {sorted(bad)}; dice are 0..{len(self.toggles) - 1}")
+        self._quiet = True
+        try:
+            for i, toggle in enumerate(self.toggles):
+                assign(toggle, value=i in chosen)
+        finally:
+            self._quiet = False
+        if notify:
+            self._toggled(None)
+
+    def show_dice(self, faces: Optional[Sequence[int]], locked: Sequence[bool] = (),
+                  enabled: bool = True, locked_enabled: bool = False) -> None:
+        """Draw the faces; ``None`` means not rolled yet (blank, disabled)."""
+        self.faces = None if faces is None else tuple(faces)
+        self.locked = tuple(locked) or (False,) * len(self.toggles)
+        for i, toggle in enumerate(self.toggles):
+            if faces is None:
+                assign(toggle, description="?", tooltip=f"die {i + 1}: not rolled yet",
+                       disabled=True, button_style="")
+                set_classes(toggle, {"mg-locked": False})
+                continue
+            face, is_locked = faces[i], self.locked[i]
+            glyph = PIP_GLYPHS.get(face, str(face)) if self.sides == 6 else str(face)
+            state = "locked" if is_locked else ("kept" if toggle.value else "will be re-rolled")
+            assign(toggle, description=glyph,
+                   tooltip=f"die {i + 1} shows {face} ({state}); click to keep or release",
+                   disabled=not enabled or (is_locked and not locked_enabled),
+                   button_style="info" if toggle.value else "")
+            set_classes(toggle, {"mg-locked": is_locked})
+
+
+class ActionButton(widgets.Button):
+    """A button standing for one action, enabled only while the model lists it as legal.
+
+    ``action_for()`` builds the action from the current widget inputs (or
+    returns None when the inputs do not make one); ``run(action)`` plays it.
+    """
+
+    def __init__(self, description: str, action_for: Callable[[], Optional[Action]],
+                 run: Callable[[Action], Any], css_class: str = "", **kwargs):
+        kwargs.setdefault("layout", widgets.Layout(width="auto"))
+        super().__init__(description=description, **kwargs)
+        self.action_for = action_for
+        self._run = run
+        if css_class:
+            self.add_class(css_class)
+        self.on_click(self._clicked)
+
+    def _clicked(self, _button) -> None:
+        action = self.action_for()
+        if action is not None:
+            self._run(action)
+
+    def sync(self, legal: set[Action]) -> None:
+        action = self.action_for()
+        assign(self, disabled=action is None or action not in legal)
+
+
+class GameControls(widgets.VBox):
+    """Undo, new game (with an optional seed), start again, and save/load as JSON text."""
+
+    def __init__(self, prefix: str):
+        def button(description: str, name: str, **kwargs) -> widgets.Button:
+            made = widgets.Button(description=description, layout=widgets.Layout(width="auto"), **kwargs)
+            made.add_class(f"{prefix}-{name}")
+            return made
+
+        self.undo_button = button("Undo", "undo", icon="undo", tooltip="take back the last action")
+        self.new_game_button = button("New game", "new-game", tooltip="start a new game")
+        self.restart_button = button("Start again", "restart", tooltip="back to the prepared position")
+        self.restart_button.layout.display = "none"
+        self.save_button = button("Save", "save", tooltip="put this game in the text box as JSON")
+        self.load_button = button("Load", "load", tooltip="load the game saved in the text box")
+        self.seed_box = widgets.Text(placeholder="seed (blank: random)", layout=widgets.Layout(width="150px"))
+        self.seed_box.add_class(f"{prefix}-seed")
+        self.save_text = widgets.Textarea(placeholder="Save puts the game here as JSON; paste a save and press Load.",
+                                          layout=widgets.Layout(width="100%", height="90px"))
+        self.save_text.add_class(f"{prefix}-save-text")
+        self.save_load = widgets.Accordion(
+            children=[widgets.VBox([self.save_text, widgets.HBox([self.save_button, self.load_button])])],
+            titles=("Save / load",), selected_index=None, layout=widgets.Layout(width="100%"))
+        row = widgets.HBox([self.undo_button, self.restart_button, self.new_game_button, self.seed_box],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        row.add_class("mg-row")
+        super().__init__([row, self.save_load])
+
+    def seed(self) -> Optional[int]:
+        """The seed typed in the box; blank means a random game."""
+        text = self.seed_box.value.strip()
+        if not text:
+            return None
+        try:
+            seed = int(text)
+        except ValueError:
+            raise ValueError(f"the seed must be a whole number, not {text!r}") from None
+        if seed < 0:
+            raise ValueError("the seed must not be negative")
+        return seed
+
+
+class GameApp(widgets.VBox):
+    """Owns a state and keeps the view in step with it.
+
+    Subclasses build their own controls, call :meth:`act` from them and
+    extend :meth:`refresh`. Every model error raised by an action, undo,
+    new game or load goes to the status line; the state is then unchanged.
+    """
+
+    prefix = "mg"
+    log_lines = 10
+
+    def __init__(self, state: GameState, *, new_game: Callable[[Optional[int]], GameState],
+                 load: Callable[[str], GameState], title: str = ""):
+        self.state = state
+        self._make_game = new_game
+        self._load_game = load
+        self._start_state: Optional[GameState] = None
+        self.title = widgets.HTML(f'<h3 class="mg-title">{html.escape(title)}</h3>' if title else "")
+        self.instruction = widgets.HTML()
+        self.instruction.add_class("mg-instruction")
+        self.instruction.add_class(f"{self.prefix}-instruction")
+        self.sheet = StateView(f"{self.prefix}-sheet")
+        self.status = StatusLine(f"{self.prefix}-status")
+        self.log_view = LogView(self.log_lines, f"{self.prefix}-log")
+        self.controls = GameControls(self.prefix)
+        self.controls.undo_button.on_click(lambda _: self.undo())
+        self.controls.new_game_button.on_click(lambda _: self.new_game_from_box())
+        self.controls.restart_button.on_click(lambda _: self.restart())
+        self.controls.save_button.on_click(lambda _: self.save())
+        self.controls.load_button.on_click(lambda _: self.load())
+        super().__init__(children=self.build())
+        self.add_class("mg-app")
+        self.add_class(f"{self.prefix}-app")
+        self.on_new_state()
+        self.after_change()
+        self.refresh()
+
+    # ---- layout hooks -------------------------------------------------------
+    def build(self) -> list[widgets.Widget]:
+        """The app's children; games override to place their own controls."""
+        return [style_tag(BASE_CSS), self.title, self.instruction, self.sheet,
+                self.status, self.controls, self.log_view]
+
+    # ---- playing ------------------------------------------------------------
+    def act(self, action: Action | str) -> bool:
+        """Apply ``action``; on a model error show it and change nothing. Returns success."""
+        before = len(self.state.log)
+        try:
+            self.state.apply(action)
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            return False
+        self.after_change()
+        self.report_since(before, fallback=f"done: {action}")
+        self.refresh()
+        return True
+
+    def report_since(self, log_length: int, fallback: str) -> None:
+        """Put the log lines written since ``log_length`` in the status line."""
+        new = [text for _, text in self.state.log.entries[log_length:]]
+        self.status.say("; ".join(new) if new else fallback, "ok")
+
+    def undo(self) -> bool:
+        try:
+            action = self.state.undo()
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            return False
+        self.after_change()
+        self.status.say(f"took back: {action}", "info")
+        self.refresh()
+        return True
+
+    def new_game(self, seed: Optional[int] = None) -> bool:
+        try:
+            state = self._make_game(seed)
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            return False
+        self.replace_state(state, "new game" + ("" if seed is None else f" (seed {seed})"))
+        return True
+
+    def new_game_from_box(self) -> bool:
+        try:
+            seed = self.controls.seed()
+        except ValueError as error:
+            self.status.error(str(error))
+            return False
+        return self.new_game(seed)
+
+    def restart(self) -> bool:
+        """Back to the position the app was opened on (see ``from_state``-style helpers)."""
+        if self._start_state is None:
+            return self.new_game_from_box()
+        self.replace_state(self._start_state.copy(), "back to the starting position")
+        return True
+
+    def save(self) -> str:
+        text = self.state.to_json()
+        self.controls.save_text.value = text
+        self.status.say("saved: the game is in the text box as JSON", "ok")
+        return text
+
+    def load(self, text: Optional[str] = None) -> bool:
+        text = self.controls.save_text.value if text is None else text
+        try:
+            state = self._load_game(text)
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            return False
+        self.replace_state(state, "loaded the saved game")
+        return True
+
+    def replace_state(self, state: GameState, message: str) -> None:
+        self.state = state
+        self.on_new_state()
+        self.after_change()
+        self.status.say(message, "ok")
+        self.refresh()
+
+    # ---- hooks ----------------------------------------------------------------
+    def on_new_state(self) -> None:
+        """Called when a different game is put in (new, loaded, restarted): reset selections."""
+
+    def after_change(self) -> None:
+        """Called after every change of the state, before :meth:`refresh`."""
+
+    def instruction_text(self) -> str:
+        """What the player should do now (HTML); games override."""
+        return "The game is over." if self.state.is_over else ""
+
+    def refresh(self) -> None:
+        """Redraw everything from the state; subclasses extend and call this."""
+        self.sheet.show_state(self.state)
+        self.log_view.show_log(self.state.log)
+        assign(self.instruction, value=self.instruction_text())
+        assign(self.controls.undo_button, disabled=not self.state.history)

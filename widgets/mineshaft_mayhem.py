@@ -1,0 +1,577 @@
+"""The Mineshaft Mayhem front end: the sheet, the dice and one button per kind of move.
+
+The app holds no rules. Every button stands for one action built from the
+current inputs (which dice are kept, which die and face, which gem), and is
+enabled exactly when the model lists that action in ``legal_actions()``.
+The hint and bot buttons import the adviser and the bots only when pressed.
+
+>>> app = MineshaftMayhemApp(seed=7)      # doctest: +SKIP
+>>> app.click_roll(); app.set_keep([0, 2]); app.click_roll()   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections import Counter
+from typing import Any, Iterable, Optional
+
+import ipywidgets as widgets
+
+from minegames import mineshaft_mayhem as mm
+from minegames.core import Action, MinegamesError
+from minegames.mineshaft_mayhem import (
+    GEM_PATTERN,
+    GEMS,
+    Collect,
+    CursiteReroll,
+    CursiteRescue,
+    CursiteSetDie,
+    Roll,
+    Shake,
+    ShakeOntoGear,
+    Stop,
+)
+
+from .components import BASE_CSS, ActionButton, DiceRow, GameApp, assign, error_text, show, style_tag
+
+ALL_DICE = (0, 1, 2, 3)
+
+#: Every control the app can show; ``from_state`` shows a chosen few.
+CONTROLS = ("instruction", "dice", "roll", "stop", "collect", "cursite", "shake", "hint", "bot",
+            "score", "status", "undo", "restart", "new_game", "save_load", "log")
+#: What a full game shows ("Start again" only makes sense for a prepared position).
+APP_CONTROLS = tuple(c for c in CONTROLS if c != "restart")
+#: What a rule demo shows unless told otherwise: play on, take back, start again; no new games.
+DEMO_CONTROLS = tuple(c for c in CONTROLS if c not in ("new_game", "save_load"))
+
+GEM_COLOURS = {"diamond": "#9fd8f0", "emerald": "#3fae5a", "ruby": "#d23c4b",
+               "sapphire": "#3a63c9", "amethyst": "#9b59b6"}
+
+MM_CSS = """
+.mm-app .mm-board { gap: 16px; align-items: flex-start; }
+.mm-app .mm-left { flex: 1 1 480px; min-width: 320px; max-width: 640px; }
+.mm-app .mm-panel { flex: 1 1 360px; min-width: 300px; max-width: 440px; gap: 8px; }
+.mm-app .mm-card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 10px; background: #fff; }
+.mm-app .mm-card-title { font-size: 12px; font-weight: 600; color: #6d4c41;
+  text-transform: uppercase; letter-spacing: .04em; }
+.mm-app .mm-caption { font-size: 12px; color: #666; }
+.mm-app .mm-die { margin: 0 4px 0 0; }
+.mm-app .mm-collect { min-width: 112px; }
+.mm-app .mm-collect-row, .mm-app .mm-button-row { flex-flow: row wrap; gap: 4px; }
+.mm-app .mm-shake { border-color: #b08d3c; background: #fff8e6; }
+.mm-app .mm-score { font-size: 15px; }
+.mm-app .mm-hint-output table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.mm-app .mm-hint-output td, .mm-app .mm-hint-output th { padding: 1px 8px; text-align: left;
+  border-bottom: 1px solid #eee; }
+.mm-app .mm-hint-output p { margin: 2px 0; font-size: 13px; }
+.mm-app .mm-gem-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+  margin-right: 4px; vertical-align: middle; border: 1px solid #0003; }
+"""
+
+
+def _card(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
+    heading = widgets.HTML(f'<div class="mm-card-title">{html.escape(title)}</div>')
+    box = widgets.VBox([heading, *children])
+    box.add_class("mm-card")
+    if extra_class:
+        box.add_class(extra_class)
+    return box
+
+
+def _row(children: list[widgets.Widget], css_class: str = "mm-button-row") -> widgets.HBox:
+    row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+    row.add_class(css_class)
+    return row
+
+
+def _pattern_words(gem: str) -> str:
+    return GEM_PATTERN[gem].replace("_", " ")
+
+
+class MineshaftMayhemApp(GameApp):
+    """Play Mineshaft Mayhem with buttons; ``state`` is the model game being played."""
+
+    prefix = "mm"
+    log_lines = 12
+
+    def __init__(self, seed: Optional[int] = None, *, state: Optional[mm.MineshaftMayhem] = None,
+                 controls: Optional[Iterable[str]] = None, **options: Any):
+        if state is None:
+            state = mm.new_game(seed=seed, **options)
+        elif options:
+            raise TypeError("pass either a state or options for a new game, not both")
+        self._advice = None
+        self._advice_error = ""
+        self._seen_turn: Optional[tuple[int, Any]] = None
+        self.shown_controls = set(CONTROLS)
+        self._build_play_controls(state)
+        super().__init__(state, new_game=self._fresh_game, load=mm.load)
+        self.show_controls(APP_CONTROLS if controls is None else controls)
+
+    @classmethod
+    def from_state(cls, state: mm.MineshaftMayhem,
+                   controls: Iterable[str] = DEMO_CONTROLS) -> "MineshaftMayhemApp":
+        """Show a prepared position (e.g. from ``mm.position``) with only the controls a lesson needs.
+
+        The app plays on a copy; "Start again" returns to the prepared position.
+        """
+        app = cls(state=state.copy(), controls=controls)
+        app._start_state = state.copy()
+        return app
+
+    def _fresh_game(self, seed: Optional[int]) -> mm.MineshaftMayhem:
+        """A new game with the options of the one on screen (a loaded game keeps its variant)."""
+        return mm.new_game(seed=seed, **dataclasses.asdict(self.state.options))
+
+    # ---- building -------------------------------------------------------------
+    def _build_play_controls(self, state: mm.MineshaftMayhem) -> None:
+        self.dice_row = DiceRow(4, css_class="mm-die")
+        self.dice_row.on_change(self._sync_buttons)
+        self.dice_caption = widgets.HTML()
+        self.dice_caption.add_class("mm-caption")
+
+        self.roll_button = ActionButton("Roll all dice", self._roll_action, self.act, css_class="mm-roll",
+                                        button_style="primary", icon="refresh")
+        self.stop_button = ActionButton("Stop (no gem)", Stop, self.act, css_class="mm-stop",
+                                        button_style="warning",
+                                        tooltip="end the turn without a gem")
+        self.collect_buttons = {
+            gem: ActionButton(f"Collect {gem}", lambda gem=gem: Collect(gem), self.act,
+                              css_class="mm-collect", button_style="success",
+                              tooltip=f"{gem}: needs {_pattern_words(gem)}")
+            for gem in GEMS
+        }
+        for gem, button in self.collect_buttons.items():
+            button.add_class(f"mm-collect-{gem}")
+
+        self.cursite_label = widgets.HTML()
+        self.reroll_button = ActionButton("Re-roll unkept dice (1)", self._cursite_reroll_action, self.act,
+                                          layout=widgets.Layout(width="fit-content"),
+                                          css_class="mm-cursite-reroll",
+                                          tooltip="1 cursite: re-roll every die not kept, locked ones too")
+        self.set_die_choice = widgets.Dropdown(options=[(f"die {i + 1}", i) for i in ALL_DICE], value=0,
+                                               layout=widgets.Layout(width="80px"))
+        self.set_face_choice = widgets.Dropdown(options=list(range(1, 7)), value=6,
+                                                layout=widgets.Layout(width="60px"))
+        self.set_die_button = ActionButton("Set die (2)", self._set_die_action, self.act,
+                                           css_class="mm-cursite-set",
+                                           tooltip="2 cursite: turn the chosen die to the chosen face")
+        for choice in (self.set_die_choice, self.set_face_choice):
+            choice.observe(lambda _change: self._sync_buttons(), names="value")
+        self.rescue_row = _row([])
+        self.rescue_buttons: list[ActionButton] = []
+
+        self.shake_intro = widgets.HTML()
+        self.shake_gem_choice = widgets.Dropdown(description="gem", layout=widgets.Layout(width="200px"),
+                                                 style={"description_width": "32px"})
+        self.shake_gem_choice.observe(lambda _change: self._sync_buttons(), names="value")
+        self.shake_row = _row([])
+        self.shake_buttons: list[ActionButton] = []
+        self.shake_gear_button = ActionButton("Onto a gear", self._shake_gear_action, self.act,
+                                              css_class="mm-shake-gear", button_style="danger",
+                                              tooltip="the conveyor is full: the gem falls on a gear")
+
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="auto"),
+                                          tooltip="exact chances for each gem on the belt, and the best keep")
+        self.hint_button.add_class("mm-hint")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.bot_button = widgets.Button(description="Bot plays a turn", icon="android",
+                                         layout=widgets.Layout(width="auto"),
+                                         tooltip="the strong bot finishes this turn")
+        self.bot_button.add_class("mm-bot")
+        self.bot_button.on_click(lambda _b: self.bot_turn())
+        self.hint_output = widgets.HTML()
+        self.hint_output.add_class("mm-hint-output")
+        self.score_line = widgets.HTML()
+        self.score_line.add_class("mm-score")
+        self._fit_to_options(state)
+
+    def _fit_to_options(self, state: mm.MineshaftMayhem) -> None:
+        """One rescue button per gear and one shake button per space (these follow the options)."""
+        gears, spaces = len(state.gears), len(state.conveyor)
+        if len(self.rescue_buttons) != gears:
+            self.rescue_buttons = [
+                ActionButton(f"Rescue gear {g + 1} (3)", lambda g=g: CursiteRescue(g), self.act,
+                             css_class="mm-cursite-rescue", tooltip="3 cursite: sort the gem on this gear")
+                for g in range(gears)
+            ]
+            self.rescue_row.children = self.rescue_buttons
+        if len(self.shake_buttons) != spaces:
+            self.shake_buttons = [
+                ActionButton(f"space {s + 1}", lambda s=s: self._shake_action(s), self.act,
+                             css_class="mm-shake-space", layout=widgets.Layout(width="72px"))
+                for s in range(spaces)
+            ]
+            self.shake_row.children = [*self.shake_buttons, self.shake_gear_button]
+
+    def build(self) -> list[widgets.Widget]:
+        self.dice_card = _card("Dice", [self.dice_row, self.dice_caption,
+                                        _row([self.roll_button, self.stop_button])])
+        self.collect_card = _card("Collect", [_row(list(self.collect_buttons.values()), "mm-collect-row")])
+        self.cursite_card = _card("Cursite powers", [
+            self.cursite_label, self.reroll_button,
+            _row([self.set_die_choice, widgets.HTML("to"), self.set_face_choice, self.set_die_button]),
+            self.rescue_row])
+        self.shake_card = _card("The mine shakes", [self.shake_intro, self.shake_gem_choice, self.shake_row],
+                                "mm-shake")
+        self.help_row = _row([self.hint_button, self.bot_button])
+        self.panel = widgets.VBox([self.score_line, self.shake_card, self.dice_card, self.collect_card,
+                                   self.cursite_card, self.help_row, self.hint_output])
+        self.panel.add_class("mm-panel")
+        left = widgets.VBox([self.sheet, self.status])
+        left.add_class("mm-left")
+        board = _row([left, self.panel], "mm-board")
+        board.layout.align_items = "flex-start"
+        return [style_tag(MM_CSS), style_tag(BASE_CSS), self.instruction, board, self.controls, self.log_view]
+
+    def show_controls(self, names: Iterable[str]) -> None:
+        """Show only the named controls (see ``CONTROLS``); the sheet always shows."""
+        names = set(names)
+        unknown = names - set(CONTROLS)
+        if unknown:
+            raise ValueError(f"unknown controls {sorted(unknown)}; known: {list(CONTROLS)}")
+        self.shown_controls = names
+        parts = {
+            "instruction": [self.instruction], "dice": [self.dice_row, self.dice_caption],
+            "roll": [self.roll_button], "stop": [self.stop_button], "collect": [self.collect_card],
+            "cursite": [self.cursite_card], "hint": [self.hint_button, self.hint_output],
+            "bot": [self.bot_button], "score": [self.score_line], "status": [self.status],
+            "undo": [self.controls.undo_button], "restart": [self.controls.restart_button],
+            "new_game": [self.controls.new_game_button, self.controls.seed_box],
+            "save_load": [self.controls.save_load], "log": [self.log_view],
+        }
+        for name, items in parts.items():
+            for item in items:
+                show(item, name in names)
+        show(self.dice_card, bool(names & {"dice", "roll", "stop"}))
+        show(self.help_row, bool(names & {"hint", "bot"}))
+        self.refresh()
+
+    # ---- actions the inputs stand for -------------------------------------------
+    def _roll_action(self) -> Optional[Action]:
+        state = self.state
+        if state.phase == "start":
+            return Roll(ALL_DICE)
+        if state.phase != "rolling":
+            return None
+        dice = tuple(i for i in self.dice_row.not_kept if not state.locked[i])
+        return Roll(dice) if dice else None
+
+    def _cursite_reroll_action(self) -> Optional[Action]:
+        dice = self.dice_row.not_kept
+        return CursiteReroll(dice) if dice and self.state.phase == "rolling" else None
+
+    def _set_die_action(self) -> Optional[Action]:
+        return CursiteSetDie(self.set_die_choice.value, self.set_face_choice.value)
+
+    def _shake_action(self, space: int) -> Optional[Action]:
+        gem = self.shake_gem_choice.value
+        return Shake(gem, space) if gem else None
+
+    def _shake_gear_action(self) -> Optional[Action]:
+        gem = self.shake_gem_choice.value
+        return ShakeOntoGear(gem) if gem else None
+
+    def action_buttons(self) -> list[ActionButton]:
+        return [self.roll_button, self.stop_button, *self.collect_buttons.values(), self.reroll_button,
+                self.set_die_button, *self.rescue_buttons, *self.shake_buttons, self.shake_gear_button]
+
+    def enabled_actions(self) -> list[Action]:
+        """The actions of the buttons a player can press now (shown and enabled), inputs as they are."""
+        return [b.action_for() for b in self.action_buttons()
+                if not b.disabled and self._is_shown(b)]
+
+    def _is_shown(self, button: ActionButton) -> bool:
+        if button in (self.roll_button, self.stop_button):
+            card = self.dice_card
+        elif button in self.collect_buttons.values():
+            card = self.collect_card
+        elif button in self.shake_buttons or button is self.shake_gear_button:
+            card = self.shake_card
+        else:
+            card = self.cursite_card
+        return button.layout.display != "none" and card.layout.display != "none"
+
+    # ---- refreshing -------------------------------------------------------------
+    def on_new_state(self) -> None:
+        self._fit_to_options(self.state)
+        self.dice_row.set_kept((), notify=False)
+
+    def after_change(self) -> None:
+        """New turn or no dice: nothing is kept. Locked dice count as kept. Old advice is stale."""
+        state = self.state
+        self._advice = None
+        self._advice_error = ""
+        turn = (state.turn, state.dice is None)
+        if state.dice is None or turn != self._seen_turn:
+            self.dice_row.set_kept((), notify=False)
+        self._seen_turn = turn
+        locked = [i for i, lock in enumerate(state.locked) if lock]
+        if state.dice is not None and locked:
+            self.dice_row.set_kept(set(self.dice_row.kept) | set(locked), notify=False)
+
+    def refresh(self) -> None:
+        super().refresh()
+        state = self.state
+        legal = set(state.legal_actions())
+        can_cursite_reroll = any(isinstance(a, CursiteReroll) for a in legal)
+        self.dice_row.show_dice(state.dice, state.locked, enabled=state.phase == "rolling",
+                                locked_enabled=can_cursite_reroll)
+        self._refresh_shake(state)
+        self._refresh_labels(state)
+        self._refresh_help(state)
+        self._sync_buttons(legal)
+
+    def _sync_buttons(self, legal: Optional[set[Action]] = None) -> None:
+        """Enable exactly the buttons whose action is legal; cheap enough to run on every toggle."""
+        if legal is None:
+            legal = set(self.state.legal_actions())
+            self.dice_row.show_dice(self.state.dice, self.state.locked, enabled=self.state.phase == "rolling",
+                                    locked_enabled=any(isinstance(a, CursiteReroll) for a in legal))
+        for button in self.action_buttons():
+            button.sync(legal)
+        self._label_roll()
+
+    def _label_roll(self) -> None:
+        state, action = self.state, self.roll_button.action_for()
+        max_rolls = state.options.max_rolls
+        if state.phase == "start":
+            text = "Roll all dice"
+        elif state.phase == "rolling" and state.rolls_used >= max_rolls:
+            text = "No rolls left"
+        elif isinstance(action, Roll):
+            count = len(action.dice)
+            text = f"Re-roll {count} {'die' if count == 1 else 'dice'} ({state.rolls_used + 1} of {max_rolls})"
+        elif state.phase == "rolling":
+            text = "Re-roll (release a die first)"
+        else:
+            text = "Roll"
+        assign(self.roll_button, description=text)
+        reroll = self.reroll_button.action_for()
+        count = len(reroll.dice) if reroll else 0
+        assign(self.reroll_button, description=f"Re-roll {count} unkept {'die' if count == 1 else 'dice'} (1)"
+               if count else "Re-roll unkept dice (1)")
+
+    def _refresh_labels(self, state: mm.MineshaftMayhem) -> None:
+        on_belt = Counter(g for g in state.conveyor if g is not None)
+        for gem, button in self.collect_buttons.items():
+            count = on_belt[gem]
+            assign(button, description=f"Collect {gem}" + (f" \u00d7{count}" if count else ""),
+                   tooltip=f"{gem}: needs {_pattern_words(gem)}; {count} on the conveyor")
+        if state.dice is None:
+            caption = "Roll to see the dice."
+        elif state.phase != "rolling":
+            caption = "The dice as they were last rolled."
+        else:
+            left = state.options.max_rolls - state.rolls_used
+            shown = state.shown_gems()
+            caption = (f"Pressed dice are kept. {left} re-roll{'s' if left != 1 else ''} left. "
+                       + ("Locked 1s stay unless you spend cursite. " if any(state.locked) else "")
+                       + (f"The dice show: {', '.join(shown)}." if shown else "The dice show no pattern."))
+        assign(self.dice_caption, value=f'<span class="mm-caption">{html.escape(caption)}</span>')
+        assign(self.cursite_label, value=(
+            f'<span class="mm-caption">You hold <b>{state.cursite}</b> cursite '
+            f'({state.cursite_supply} left in the lid). A turn with no gem while 3+ gems ride the '
+            f'belt earns one.</span>'))
+        breakdown = state.score_breakdown()
+        final = "Final score" if state.is_over else "Score so far"
+        assign(self.score_line, value=(
+            f"<b>{final}: {breakdown['total']}</b> &mdash; {html.escape(state.rank())}<br>"
+            f'<span class="mm-caption">containers {breakdown["containers"]} + empty gears '
+            f'{breakdown["empty_gears"]} + cursite {breakdown["cursite"]}</span>'))
+        for gear, button in enumerate(self.rescue_buttons):
+            gem = state.gears[gear]
+            show(button, gem is not None)
+            if gem is not None:
+                assign(button, description=f"Rescue the {gem} on gear {gear + 1} (3)")
+
+    def _refresh_shake(self, state: mm.MineshaftMayhem) -> None:
+        shaking = state.phase == "shake"
+        show(self.shake_card, shaking and "shake" in self.shown_controls)
+        counts = state.tin.counts() if shaking else {}
+        options = [(f"{gem} ({n} in the tin)", gem) for gem, n in counts.items() if n]
+        if list(self.shake_gem_choice.options) != options:
+            current = self.shake_gem_choice.value
+            self.shake_gem_choice.options = options
+            gems = [gem for _, gem in options]
+            self.shake_gem_choice.value = current if current in gems else (gems[0] if gems else None)
+        full = None not in state.conveyor
+        for space, button in enumerate(self.shake_buttons):
+            show(button, state.conveyor[space] is None)
+        show(self.shake_gear_button, full)
+        assign(self.shake_intro, value='<span class="mm-caption">' + (
+            "The conveyor is full: the gem you choose falls on a gear." if full else
+            "Choose a gem from the tin, then the empty space it lands on.") + "</span>")
+
+    def _refresh_help(self, state: mm.MineshaftMayhem) -> None:
+        assign(self.hint_button, disabled=state.phase not in ("start", "rolling"))
+        assign(self.bot_button, disabled=state.is_over)
+        if self._advice is not None:
+            value = self._advice_html(self._advice)
+        elif self._advice_error:
+            value = f'<span class="mg-status-error">{html.escape(self._advice_error)}</span>'
+        else:
+            value = ""
+        assign(self.hint_output, value=value)
+
+    def instruction_text(self) -> str:
+        state = self.state
+        if state.is_over:
+            return (f"<b>Game over.</b> Final score {state.scores()[0]}: {html.escape(state.rank())}. "
+                    "Press New game to play again.")
+        turn = f"<b>Turn {state.turn}.</b> "
+        if state.phase == "start":
+            extra = " (or spend 3 cursite to rescue a gem from a gear first)" if any(
+                isinstance(a, CursiteRescue) for a in state.legal_actions()) else ""
+            drawn = "A gem has been drawn onto the start space. " if state.conveyor[0] else ""
+            return turn + f"{drawn}Roll all four dice{extra}."
+        if state.phase == "shake":
+            if None in state.conveyor:
+                return turn + "The mine shakes! Pick any gem from the tin and an empty conveyor space for it."
+            return turn + "The mine shakes, and the conveyor is full: pick the gem that falls on a gear."
+        left = state.options.max_rolls - state.rolls_used
+        gems = ", ".join(state.collectable())
+        rerolls = f"{left} re-roll{'s' if left != 1 else ''} left"
+        spend = "spend cursite, " if state.cursite else ""
+        if gems and left:
+            return turn + f"You can collect {gems} now, or keep some dice and re-roll the rest ({rerolls})."
+        if gems:
+            return turn + f"No re-rolls left: collect {gems}, {spend}or stop."
+        if left:
+            return turn + (f"Click the dice you want to keep, then re-roll the rest ({rerolls}); "
+                           f"or {spend}stop without a gem.")
+        return turn + f"No re-rolls left and nothing to collect: {spend}stop."
+
+    # ---- hint and bot -------------------------------------------------------------
+    def show_hint(self):
+        """Ask the adviser about the current dice; show its numbers and press its best keep."""
+        try:
+            from minegames.mineshaft_mayhem.analysis import advise_state
+        except ImportError as error:
+            self.status.error(f"the adviser is not available ({error})")
+            return None
+        if self.state.phase not in ("start", "rolling"):
+            self.status.error("hints are about dice: there is no dice decision now")
+            return None
+        try:
+            advice = advise_state(self.state)
+        except (ValueError, MinegamesError) as error:
+            self._advice, self._advice_error = None, str(error)
+            self.refresh()
+            return None
+        self._advice = advice
+        if advice.dice is not None:
+            self.dice_row.set_kept(advice.best.keep, notify=False)
+        self.status.say("hint: " + self._verdict_words(advice), "info")
+        self.refresh()
+        return advice
+
+    def _verdict_words(self, advice) -> str:
+        best = advice.best
+        worth = f"{best.worth:.2f}" if best.worth >= 0.1 else f"{best.worth:.3f}"
+        if advice.dice is None:
+            return f"roll all dice; this turn is worth {worth} points on average with best play"
+        if best.stop:
+            return f"collect {best.collect} now" if best.collect else "nothing is worth re-rolling for: stop"
+        reroll = [str(i + 1) for i in ALL_DICE if i not in best.keep]
+        kept = f"keep die {', '.join(str(i + 1) for i in best.keep)}" if best.keep else "keep no die"
+        return (f"{kept} and re-roll die {', '.join(reroll)} (expected {worth} points); "
+                "the keep is pressed for you")
+
+    def _advice_html(self, advice) -> str:
+        rows = []
+        for gem, gem_advice in advice.per_gem.items():
+            if advice.dice is None:
+                keep = "roll all dice"
+            elif gem_advice.shown:
+                keep = "shows now"
+            elif gem_advice.chance == 0:
+                keep = "out of reach"
+            else:
+                keep = "keep " + (", ".join(str(i + 1) for i in gem_advice.keep) or "none")
+            chance = gem_advice.chance
+            exact = f"{chance.numerator}/{chance.denominator}" if chance not in (0, 1) else str(chance)
+            dot = f'<span class="mm-gem-dot" style="background:{GEM_COLOURS.get(gem, "#ccc")}"></span>'
+            rows.append(f"<tr><td>{dot}{html.escape(gem)}</td><td>{_pattern_words(gem)}</td>"
+                        f"<td>{exact}</td><td>{float(chance):.1%}</td><td>{keep}</td></tr>")
+        if not rows:
+            return "<p>No gem is on the conveyor, so there is nothing to roll for.</p>"
+        return ("<p><b>Chance to finish the turn showing each gem on the belt</b> (playing for that gem "
+                "alone, exact):</p><table><tr><th>gem</th><th>pattern</th><th>chance</th><th></th>"
+                f"<th>best keep</th></tr>{''.join(rows)}</table>"
+                f"<p><b>Best:</b> {html.escape(self._verdict_words(advice))}.</p>")
+
+    def bot_turn(self) -> bool:
+        """Let the strong bot play until this turn ends (or the game does)."""
+        try:
+            from minegames.mineshaft_mayhem.bots import StrongBot
+        except ImportError as error:
+            self.status.error(f"the bot is not available ({error})")
+            return False
+        state = self.state
+        if state.is_over:
+            self.status.error("game over: the game has ended; no more actions are possible")
+            return False
+        bot, turn, before = StrongBot(), state.turn, len(state.log)
+        for _ in range(100):
+            if state.is_over or state.turn != turn:
+                break
+            action = bot.choose(state)
+            try:
+                state.apply(action)
+            except MinegamesError as error:
+                self.status.error(f"the bot tried {action}: {error_text(error)}")
+                self.after_change()
+                self.refresh()
+                return False
+        self.after_change()
+        self.report_since(before, fallback="the bot played a turn")
+        self.refresh()
+        return True
+
+    # ---- driving from code (tests, notebooks) ----------------------------------------
+    def set_keep(self, indices: Iterable[int]) -> None:
+        """Press exactly these dice (0-based) as kept, like clicking them."""
+        self.dice_row.set_kept(indices)
+
+    def click_roll(self) -> None:
+        self.roll_button.click()
+
+    def click_stop(self) -> None:
+        self.stop_button.click()
+
+    def click_collect(self, gem: str) -> None:
+        self.collect_buttons[gem].click()
+
+    def click_cursite_reroll(self) -> None:
+        self.reroll_button.click()
+
+    def click_set_die(self, die: int, face: int) -> None:
+        self.set_die_choice.value = die
+        self.set_face_choice.value = face
+        self.set_die_button.click()
+
+    def click_rescue(self, gear: int) -> None:
+        self.rescue_buttons[gear].click()
+
+    def click_shake(self, gem: str, space: Optional[int] = None) -> None:
+        """Shake ``gem`` onto ``space``, or onto a gear when ``space`` is None."""
+        if gem not in [value for _, value in self.shake_gem_choice.options]:
+            self.status.error(f"gem not in tin: the tin holds no {gem} to choose")
+            return
+        self.shake_gem_choice.value = gem
+        (self.shake_gear_button if space is None else self.shake_buttons[space]).click()
+
+    def click_hint(self) -> None:
+        self.hint_button.click()
+
+    def click_bot_turn(self) -> None:
+        self.bot_button.click()
+
+    def click_undo(self) -> None:
+        self.controls.undo_button.click()
+
+    def click_new_game(self, seed: Optional[int] = None) -> None:
+        self.controls.seed_box.value = "" if seed is None else str(seed)
+        self.controls.new_game_button.click()
