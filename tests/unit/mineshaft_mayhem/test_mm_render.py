@@ -1,0 +1,59 @@
+"""The SVG sheet: well-formed, ~600 px wide, and showing the state it draws."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from minegames import mineshaft_mayhem as mm
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def texts(svg_text):
+    root = ET.fromstring(svg_text)
+    return root, [t.text for t in root.iter(NS + "text")]
+
+
+def test_mid_game_sheet_shows_dice_locks_containers_gears_and_score():
+    game = mm.position(conveyor=["ruby", None, "amethyst"], gears=["emerald"], containers=[("ruby", 3)],
+                       cursite=2, dice=(1, 4, 4, 4), rolls_used=2)
+    root, words = texts(game._repr_svg_())
+    assert root.get("width") == "600"
+    assert "Turn 1 · rolling" in words
+    assert "roll 2 of 3" in words
+    assert "×1" in words and "×5" in words
+    assert "3 gems" in words
+    assert str(game.scores()[0]) in words and game.rank() in words
+    assert "2 held" in words and "· 6 in the lid" in words
+    titles = [t.text for t in root.iter(NS + "title")]
+    assert "die 1 (locked: shows 1)" in titles
+    assert "die 2" in titles
+    assert "gear 1: emerald" in titles
+    assert "amethyst" in words  # shown pattern, collectable
+
+
+def test_before_the_first_roll_the_dice_are_blank_and_the_game_over_sheet_says_final():
+    root, words = texts(mm.new_game(seed=1)._repr_svg_())
+    assert words.count("?") == 4 and "not rolled yet" in words
+    over = mm.position(gears=["ruby"] * 3, conveyor=["amethyst"], phase="over")
+    _, words = texts(over._repr_svg_())
+    assert "Final score" in words and "Game over" in words
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"top_spaces": 2, "lower_spaces": 0}, {"top_spaces": 12, "lower_spaces": 10, "gears": 10},
+     {"container_values": (1,) * 10}, {"container_values": (7,)}],
+)
+def test_other_sheet_sizes_draw_every_space_and_container(options):
+    game = mm.new_game(seed=3, **options)
+    root, _ = texts(game._repr_svg_())
+    titles = [t.text for t in root.iter(NS + "title")]
+    opts = game.options
+    assert sum(t.startswith("space ") for t in titles) == opts.spaces
+    assert sum(t.startswith("container ") for t in titles) == len(opts.container_values)
+
+
+def test_text_is_escaped():
+    game = mm.new_game(seed=3)
+    assert "<title>Mineshaft Mayhem, turn 1: roll all four dice</title>" in game._repr_svg_()
