@@ -1,0 +1,55 @@
+# Two commands on a fresh machine: `make serve` and `make test` (see README.md).
+# The venv is built once and rebuilt only when pyproject.toml changes (stamp files).
+
+PYTHON ?= python3
+VENV   ?= .venv
+PORT   ?= 8866
+BIN    := $(VENV)/bin
+# Kernels start as plain `python`: put the venv first so they run in it.
+export PATH := $(abspath $(BIN)):$(PATH)
+# Stop Jupyter's debugger warning about frozen modules from cluttering the output.
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+# pyproject's addopts already add -ra: the summary names every failure, error and skip.
+PYTEST_FLAGS ?=
+# JupyterLab refuses to run as root unless told to (containers, CI machines).
+LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: serve test test-fast lab bench-browser screenshot clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "minegames needs Python 3.10+"'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app]'
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,test]'
+	touch $@ $(VENV)/.installed-app
+
+serve: $(VENV)/.installed-app
+	@echo "Gallery: http://localhost:$(PORT)/voila/render/index.ipynb (all apps: http://localhost:$(PORT)/); Ctrl-C stops."
+	$(BIN)/voila notebooks/apps --port=$(PORT) --no-browser
+
+# Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
+# failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(PYTEST_FLAGS)
+
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(PYTEST_FLAGS) -m 'not browser'
+
+lab: $(VENV)/.installed-app
+	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks
+
+bench-browser: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_browser.py
+
+# Refresh the README picture (docs/images/mineshaft_mayhem_app.png) from the browser test.
+screenshot: $(VENV)/.installed-test
+	UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest $(PYTEST_FLAGS) tests/browser -k roll_updates
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,189 @@
+"""How the Mineshaft Mayhem app feels in a browser, next to the cheapest possible Voila page.
+
+Serves the app with Voila and drives it in headless Chromium (Debian's, through
+Playwright). Two numbers matter to a visitor:
+
+* time to first interaction: from navigation start until the Roll button is visible and
+  enabled (Voila has started a kernel, run the notebook and drawn the widgets);
+* click-to-update latency: from a click on Roll until the sheet's DOM changes (a round trip
+  through the kernel: comm message, model update, re-render), median and 95th percentile.
+
+The same is measured on a one-button Voila page (a Button that rewrites an HTML widget),
+so the ratio shows what the game itself costs on top of Voila's own floor.
+
+    python benchmarks/bench_browser.py            # 5 page loads, 40 clicks each
+    python benchmarks/bench_browser.py --quick    # 2 page loads, 10 clicks
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+import voila_harness  # noqa: E402
+
+BASELINE_SOURCE = """\
+import ipywidgets as widgets
+
+clicks = 0
+sheet = widgets.HTML("<svg width='120' height='20'><text y='15'>0 clicks</text></svg>")
+sheet.add_class("mm-sheet")
+button = widgets.Button(description="Click")
+button.add_class("mm-roll")
+
+def count(_button):
+    global clicks
+    clicks += 1
+    sheet.value = f"<svg width='120' height='20'><text y='15'>{clicks} clicks</text></svg>"
+
+button.on_click(count)
+widgets.VBox([button, sheet])
+"""
+
+READY = ".mm-roll:not([disabled])"
+
+# Resolves with the milliseconds from the click until the sheet's DOM first changes.
+CLICK_TO_UPDATE_JS = """
+(timeoutMs) => new Promise((resolve, reject) => {
+  const sheet = document.querySelector('.mm-sheet');
+  const button = document.querySelector('.mm-roll');
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error('sheet did not change')); },
+                           timeoutMs);
+  const observer = new MutationObserver(() => {
+    const elapsed = performance.now() - start;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(elapsed);
+  });
+  observer.observe(sheet, {subtree: true, childList: true, characterData: true, attributes: true});
+  const start = performance.now();
+  button.click();
+})
+"""
+
+
+@dataclass
+class Timings:
+    first_interaction_ms: list[float]
+    click_ms: list[float]
+
+
+def write_baseline_notebook(directory: Path) -> str:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    notebook = new_notebook(cells=[new_code_cell(BASELINE_SOURCE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, directory / "one_button.ipynb")
+    return "one_button.ipynb"
+
+
+def time_to_first_interaction(browser, url: str) -> tuple[float, object]:
+    """Load `url` in a fresh context; return (ms since navigation start, the open page)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(READY, state="visible")
+    return page.evaluate("performance.now()"), page
+
+
+def make_roll_possible(page) -> None:
+    """Once the turn has no rolls left, start a new game (not timed)."""
+    if page.locator(READY).count():
+        return
+    before = page.locator(".mm-sheet").inner_html()
+    page.locator(".mm-new-game").click()
+    page.wait_for_function(
+        "before => document.querySelector('.mm-sheet').innerHTML !== before", arg=before
+    )
+    page.wait_for_selector(READY, state="visible")
+
+
+def click_latencies(page, clicks: int, warmup: int) -> list[float]:
+    timings = []
+    for i in range(warmup + clicks):
+        make_roll_possible(page)
+        elapsed = page.evaluate(CLICK_TO_UPDATE_JS, 15_000)
+        if i >= warmup:
+            timings.append(elapsed)
+        # Let the rest of the update (labels, buttons) land before the next click.
+        page.wait_for_timeout(50)
+    return timings
+
+
+def measure(browser, directory: Path, notebook: str, loads: int, clicks: int, warmup: int,
+            log_path: Path) -> Timings:
+    with voila_harness.serve_voila(directory, log_path) as base_url:
+        url = voila_harness.render_url(base_url, notebook)
+        first, page = [], None
+        for _ in range(loads):
+            if page is not None:
+                page.context.close()
+            elapsed, page = time_to_first_interaction(browser, url)
+            first.append(elapsed)
+        latencies = click_latencies(page, clicks, warmup)
+        page.context.close()
+    return Timings(first, latencies)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile: an observed value, not an interpolation."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def report(app: Timings, baseline: Timings, loads: int, clicks: int) -> str:
+    rows = [
+        ("first interaction, median", statistics.median(app.first_interaction_ms),
+         statistics.median(baseline.first_interaction_ms)),
+        ("click -> sheet update, median", statistics.median(app.click_ms),
+         statistics.median(baseline.click_ms)),
+        ("click -> sheet update, p95", percentile(app.click_ms, 0.95),
+         percentile(baseline.click_ms, 0.95)),
+    ]
+    lines = [f"{loads} page loads, {clicks} timed clicks each (Chromium headless, Voila on localhost)",
+             f"{'':32}{'Mineshaft Mayhem':>18}{'one-button page':>18}{'ratio':>8}"]
+    for name, ours, floor in rows:
+        lines.append(f"{name:32}{ours:>15.0f} ms{floor:>15.0f} ms{ours / floor:>7.1f}x")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="2 loads and 10 clicks: a smoke run")
+    parser.add_argument("--loads", type=int, help="page loads per page (default 5, quick 2)")
+    parser.add_argument("--clicks", type=int, help="timed clicks per page (default 40, quick 10)")
+    parser.add_argument("--warmup", type=int, default=2, help="untimed clicks first (default 2)")
+    args = parser.parse_args(argv)
+    loads = args.loads or (2 if args.quick else 5)
+    clicks = args.clicks or (10 if args.quick else 40)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch, sync_playwright() as playwright:
+        scratch_dir = Path(scratch)
+        baseline_dir = scratch_dir / "baseline"
+        baseline_dir.mkdir()
+        baseline_notebook = write_baseline_notebook(baseline_dir)
+        browser = voila_harness.launch_chromium(playwright)
+        try:
+            app = measure(browser, voila_harness.APPS_DIR, "mineshaft_mayhem.ipynb", loads, clicks,
+                          args.warmup, scratch_dir / "voila-app.log")
+            baseline = measure(browser, baseline_dir, baseline_notebook, loads, clicks,
+                               args.warmup, scratch_dir / "voila-baseline.log")
+        finally:
+            browser.close()
+    print(report(app, baseline, loads, clicks))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""Fixtures for the browser tests: one Voila server per session, one Chromium page per test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import voila_harness  # noqa: E402  (a sibling module; importlib mode adds no paths)
+
+VIEWPORT = {"width": 1200, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory) -> str:
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    try:
+        with voila_harness.serve_voila(voila_harness.APPS_DIR, log_path) as base_url:
+            yield base_url
+    except voila_harness.HarnessError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        try:
+            chromium = voila_harness.launch_chromium(playwright)
+        except voila_harness.HarnessError as error:
+            pytest.fail(str(error), pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    console_errors: list[str] = []
+    page.on("pageerror", lambda error: console_errors.append(str(error)))
+    page.console_errors = console_errors
+    yield page
+    context.close()
