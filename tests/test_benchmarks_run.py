@@ -1,0 +1,51 @@
+"""Every benchmark script still runs (in its short --quick form) and prints its measures.
+
+Speed itself is not asserted here (that belongs to the benchmarks); this keeps the
+scripts from rotting as the code under them changes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+EXPECTED_LINES = {
+    "bench_probability.py": ["exact table, cold cache", "advise after warm-up", "Monte Carlo time / exact time"],
+    "bench_simulation.py": ["million 4d6 rolls/s", "vectorized simulator", "bots playing the rules model"],
+    "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
+    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
+}
+
+
+def run_quick(script: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent)}
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--quick"],
+        capture_output=True, text=True, timeout=300, env=env,
+    )
+    assert done.returncode == 0, f"{script} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_every_benchmark_script_is_covered():
+    assert {p.name for p in BENCHMARKS.glob("bench_*.py")} == set(EXPECTED_LINES)
+
+
+@pytest.mark.parametrize("script", ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py"])
+def test_model_benchmark_runs(script):
+    output = run_quick(script)
+    for line in EXPECTED_LINES[script]:
+        assert line in output
+
+
+@pytest.mark.browser
+def test_browser_benchmark_runs():
+    output = run_quick("bench_browser.py")
+    for line in EXPECTED_LINES["bench_browser.py"]:
+        assert line in output
