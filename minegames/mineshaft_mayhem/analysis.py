@@ -45,6 +45,7 @@ import numpy as np
 from minegames.core import all_rolls, sorted_rolls
 
 from .patterns import GEM_PATTERN, GEMS, matches, pattern_name
+from .scoring import container_for
 
 Dice = tuple[int, ...]  # a multiset of faces, as a sorted tuple
 
@@ -598,13 +599,8 @@ def _best_first_roll(rolls: int, vector: list[float], rules: DiceRules) -> BestM
 
 def sorting_value(gem: str, containers: Sequence[tuple[str | None, int]], container_values: Sequence[int]) -> int:
     """Points per gem where ``gem`` would be sorted: its own container, else the left-most empty one, else 0."""
-    for (held, _), points in zip(containers, container_values):
-        if held == gem:
-            return points
-    for (held, _), points in zip(containers, container_values):
-        if held is None:
-            return points
-    return 0
+    index = container_for(gem, containers)
+    return 0 if index is None else container_values[index]
 
 
 def state_values(state: Any) -> dict[str, int]:

@@ -22,6 +22,18 @@ RANKS: tuple[tuple[int, str], ...] = (
 )
 
 
+def container_for(gem: str, containers: Iterable[Sequence]) -> int | None:
+    """Where ``gem`` would be sorted: the container already holding its type, else
+    the left-most empty one, else None (no container can take it)."""
+    empty = None
+    for index, (held, _) in enumerate(containers):
+        if held == gem:
+            return index
+        if held is None and empty is None:
+            empty = index
+    return empty
+
+
 def rank_for(score: int) -> str:
     """The rank a score earns on the chart (scores below 0 cannot happen)."""
     if score < 0:

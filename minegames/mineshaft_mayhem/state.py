@@ -28,7 +28,7 @@ from .actions import (
 )
 from .options import NUMBER_OF_DICE, Options
 from .patterns import GEMS
-from .scoring import rank_for, score_breakdown
+from .scoring import container_for, rank_for, score_breakdown
 
 ALL_DICE = tuple(range(NUMBER_OF_DICE))
 FACES = range(1, 7)
@@ -462,14 +462,7 @@ class MineshaftMayhem(GameState):
         return not len(self._tin) and all(gem is None for gem in self._conveyor)
 
     def _container_for(self, gem: str) -> int | None:
-        """The container holding ``gem``, else the left-most empty one, else None."""
-        empty = None
-        for index, (held, _) in enumerate(self._containers):
-            if held == gem:
-                return index
-            if held is None and empty is None:
-                empty = index
-        return empty
+        return container_for(gem, self._containers)
 
     def _dice_text(self) -> str:
         locks = [str(i + 1) for i, lock in enumerate(self.locked) if lock]
