@@ -1,5 +1,5 @@
 """What every game shares: the state protocol, errors, seeded randomness,
-dice, bags, decks and the game log."""
+dice, bags, decks, the game log and polyomino geometry (``core.polyomino``)."""
 
 from .actions import Action, ActionCodec
 from .bag import Bag
@@ -17,10 +17,10 @@ from .errors import (
 from .log import GameLog
 from .options import make_options, options_from_json, options_to_json
 from .rng import make_rng, rng_from_state, rng_state, set_rng_state
-from .state import GameState, play
+from .state import SIMULTANEOUS, GameState, play
 
 __all__ = [
-    "Action", "ActionCodec", "Bag", "Deck", "GameLog", "GameState", "play",
+    "Action", "ActionCodec", "Bag", "Deck", "GameLog", "GameState", "SIMULTANEOUS", "play",
     "all_rolls", "face_counts", "reroll", "roll_dice", "sorted_rolls",
     "GameOverError", "IllegalActionError", "MinegamesError", "NothingToUndoError",
     "OptionError", "RuleError", "SaveFormatError",

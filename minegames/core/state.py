@@ -32,6 +32,9 @@ from .rng import make_rng, rng_from_state, rng_state, set_rng_state
 
 SAVE_FORMAT = 1
 
+#: ``current_player`` of a phase in which several players act at once.
+SIMULTANEOUS = -1
+
 
 class GameState(ABC):
     """Base class of every game's state."""
