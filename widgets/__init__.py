@@ -1,7 +1,7 @@
 """ipywidgets front ends for the minegames models (Jupyter and Voila).
 
 ``widgets.components`` holds the pieces every game shares; each game has its
-own module (``widgets.mineshaft_mayhem``). Game apps load lazily so that
+own module (``widgets.mineshaft_mayhem``, ``widgets.out_of_mine``). Game apps load lazily so that
 importing the shared pieces does not import every model.
 """
 
@@ -17,7 +17,7 @@ from .components import (
 
 __all__ = [
     "ActionButton", "DiceRow", "GameApp", "GameControls", "LogView", "StateView", "StatusLine",
-    "MineshaftMayhemApp",
+    "MineshaftMayhemApp", "OutOfMineApp",
 ]
 
 
@@ -26,4 +26,8 @@ def __getattr__(name: str):
         from .mineshaft_mayhem import MineshaftMayhemApp
 
         return MineshaftMayhemApp
+    if name == "OutOfMineApp":
+        from .out_of_mine import OutOfMineApp
+
+        return OutOfMineApp
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -73,6 +73,23 @@ def set_classes(widget: widgets.Widget, wanted: dict[str, bool]) -> None:
         widget._dom_classes = tuple(classes)
 
 
+def panel(title: str, children: list[widgets.Widget], prefix: str, extra_class: str = "") -> widgets.VBox:
+    """A titled panel; ``prefix`` scopes its CSS classes to one game (``mm-card``, ``oom-card``)."""
+    heading = widgets.HTML(f'<div class="{prefix}-card-title">{html.escape(title)}</div>')
+    box = widgets.VBox([heading, *children])
+    box.add_class(f"{prefix}-card")
+    if extra_class:
+        box.add_class(extra_class)
+    return box
+
+
+def control_row(children: list[widgets.Widget], css_class: str) -> widgets.HBox:
+    """A wrapping row of controls."""
+    box = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+    box.add_class(css_class)
+    return box
+
+
 def style_tag(css: str) -> widgets.HTML:
     """A widget that carries a ``<style>`` block, so the app looks the same in Lab and Voila."""
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))

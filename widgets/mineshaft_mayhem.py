@@ -33,7 +33,7 @@ from minegames.mineshaft_mayhem import (
     Stop,
 )
 
-from .components import BASE_CSS, ActionButton, DiceRow, GameApp, assign, error_text, show, style_tag
+from .components import BASE_CSS, ActionButton, DiceRow, GameApp, assign, control_row, error_text, panel, show, style_tag
 
 ALL_DICE = (0, 1, 2, 3)
 
@@ -71,18 +71,11 @@ MM_CSS = """
 
 
 def _card(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
-    heading = widgets.HTML(f'<div class="mm-card-title">{html.escape(title)}</div>')
-    box = widgets.VBox([heading, *children])
-    box.add_class("mm-card")
-    if extra_class:
-        box.add_class(extra_class)
-    return box
+    return panel(title, children, "mm", extra_class)
 
 
 def _row(children: list[widgets.Widget], css_class: str = "mm-button-row") -> widgets.HBox:
-    row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-    row.add_class(css_class)
-    return row
+    return control_row(children, css_class)
 
 
 def _pattern_words(gem: str) -> str:

@@ -1,0 +1,318 @@
+"""The Out of Mine! app driven from code (no browser, live clock off), checked against the model."""
+
+from __future__ import annotations
+
+
+from minegames import out_of_mine as oom
+from minegames.out_of_mine import ChooseSide, Done, Place, Remove, Tick
+from widgets.board import ghost_cells, grab_cell
+from widgets.out_of_mine import HUMAN, OutOfMineApp, flipped, turned
+
+SEED = 5
+
+
+def solo_app(**options) -> OutOfMineApp:
+    """You alone (the other seat sits out), sides chosen, tiles being placed."""
+    app = OutOfMineApp(seed=SEED, bots=(), live=False, **options)
+    assert app.choose_side("A")
+    assert app.state.phase == "placing"
+    return app
+
+
+def turn_to(app: OutOfMineApp, k: int) -> None:
+    """Reach symmetry ``k`` with the buttons a player has: flip once, then turn."""
+    if k >= 4:
+        app.flip()
+    for _ in range(k % 4):
+        app.rotate()
+    assert app.orientation == k
+
+
+def a_legal_placement(state, colour=None) -> Place:
+    for tile, k, row, col in state.placements(HUMAN):
+        if colour is None or state.kit.tiles[tile].colour == colour:
+            return Place(HUMAN, tile, k, row, col)
+    raise AssertionError("no legal placement")
+
+
+def test_turn_and_flip_follow_the_symmetry_numbering():
+    from minegames.core.polyomino import transform
+
+    l4 = frozenset({(0, 0), (1, 0), (2, 0), (2, 1)})
+    for k in range(8):
+        assert transform(l4, turned(k)) == transform(transform(l4, k), 1)
+        mirrored = frozenset((r, -c) for r, c in transform(l4, k))
+        assert transform(l4, flipped(k)) == transform(mirrored, 0)
+
+
+def test_sides_and_seat_moves_match_the_model():
+    app = solo_app()
+    model = oom.new_game(seed=SEED)
+    for action in (ChooseSide(1, model.sides_allowed(1)[0]), ChooseSide(0, "A"), Done(1)):
+        model.apply(action)
+    assert app.state == model
+    assert app.status.kind == "ok" and "side A" in app.status.text
+
+
+def test_select_turn_and_place_is_the_models_place():
+    app = solo_app()
+    model = app.state.copy()
+    wanted = a_legal_placement(model, "red")
+    tile = model.kit.tiles[wanted.tile]
+    assert app.select(tile.colour, model.kit.shape_name(wanted.tile))
+    turn_to(app, wanted.orientation)
+    assert app.place_at(wanted.row, wanted.col)
+    model.apply(Place(HUMAN, app.state.placed[HUMAN][0].tile, wanted.orientation, wanted.row, wanted.col))
+    assert app.state == model
+    assert app.state.kit.kind(app.state.placed[HUMAN][0].tile) == model.kit.kind(wanted.tile)
+    drawn = app.board.tiles
+    assert len(drawn) == 1 and sorted(map(tuple, drawn[0]["cells"])) == sorted(model.placed[HUMAN][0].cells)
+    assert app.status.kind == "ok"
+
+
+def test_clicking_the_board_places_where_the_ghost_shows():
+    app = solo_app()
+    wanted = a_legal_placement(app.state, "green")
+    t = app.state.kit.tiles[wanted.tile]
+    app.select(t.colour, t.shape)
+    turn_to(app, wanted.orientation)
+    shape = app.held_shape()
+    # the pointer cell that puts the shape's (0, 0) at the wanted spot
+    grab = grab_cell(shape)
+    pointer = (wanted.row + grab[0], wanted.col + grab[1])
+    app.board.hover(pointer)
+    assert ghost_cells(shape, pointer)[0] == (wanted.row, wanted.col)
+    assert app.board.ghost_ok and len(app.board.ghost) == len(shape)
+    app.board.click(pointer)
+    last = app.state.history[-1]
+    assert isinstance(last, Place) and (last.orientation, last.row, last.col) == (wanted.orientation, wanted.row, wanted.col)
+
+
+def test_an_illegal_placement_shows_the_rule_and_changes_nothing():
+    app = solo_app()
+    gallery = app.state.gallery(HUMAN)
+    app.select("yellow" if "yellow" in app.state.cards[HUMAN].limits else next(iter(app.state.cards[HUMAN].limits)))
+    rock = next((r, c) for r in range(8) for c in range(5) if (r, c) not in gallery)
+    before = app.state.to_json()
+    app.board.hover(rock)
+    assert not app.board.ghost_ok  # the ghost is red over the rock
+    assert not app.place_at(*rock)
+    assert app.status.kind == "error" and app.status.text.startswith("outside the gallery")
+    assert app.state.to_json() == before
+    # on top of an own tile
+    wanted = a_legal_placement(app.state)
+    t = app.state.kit.tiles[wanted.tile]
+    app.select(t.colour, t.shape)
+    turn_to(app, wanted.orientation)
+    assert app.place_at(wanted.row, wanted.col)
+    if app.selected is None:  # that was the card's last tile of its colour: take any other
+        other = a_legal_placement(app.state)
+        app.select(app.state.kit.tiles[other.tile].colour, app.state.kit.tiles[other.tile].shape)
+    before = app.state.to_json()
+    assert not app.place_at(wanted.row, wanted.col)
+    assert app.status.text.startswith("overlap") and app.state.to_json() == before
+
+
+def test_the_palette_offers_the_cards_colours_while_the_card_has_room():
+    app = solo_app()
+    state = app.state
+    card = state.cards[HUMAN]
+    kinds = app.palette_kinds()
+    assert {colour for colour, _ in kinds} == set(card.limits)
+    legal_kinds = {(state.kit.tiles[a.tile].colour, state.kit.tiles[a.tile].shape)
+                   for a in state.legal_actions(HUMAN) if isinstance(a, Place)}
+    assert legal_kinds <= {key for key, offer in kinds.items() if offer["offered"]}
+    shown = [b for b in app.palette.children]
+    assert len(shown) == len(kinds)
+    # use up one colour: its shapes are no longer offered, and selecting one is refused
+    colour = min(card.limits, key=lambda c: card.limits[c])
+    for _ in range(card.limits[colour]):
+        app.act(a_legal_placement(app.state, colour))
+    after = app.palette_kinds()
+    assert not any(offer["offered"] for (c, _), offer in after.items() if c == colour)
+    assert all(button.disabled for (c, _), (_box, _icon, button) in app._pieces.items() if c == colour)
+    before = app.state.to_json()
+    assert not app.select(colour, 0)
+    assert app.status.text.startswith("card limit") and app.state.to_json() == before
+    missing = next(c for c in oom.COLOURS if c not in card.limits)
+    assert not app.select(missing, 0) and app.status.text.startswith("colour not on card")
+
+
+def test_remove_and_pick_up_go_through_the_model():
+    app = solo_app()
+    place = a_legal_placement(app.state)
+    app.act(place)
+    cell = min(app.state.placed[HUMAN][0].cells)
+    assert app.remove_at(*cell)
+    assert app.state.history[-1] == Remove(HUMAN, place.tile) and app.state.placed[HUMAN] == ()
+    assert not app.remove_at(*cell) and app.status.text.startswith("no tile there")
+    app.act(place)
+    app.drop()
+    app.board.click(cell)  # nothing in hand: the click lifts the tile back into the hand
+    assert app.state.history[-1] == Remove(HUMAN, place.tile)
+    assert app.selected == app._kind(place.tile) and app.orientation == place.orientation
+    app.board.click(cell)  # and puts it down again where it was (the same cell is under the pointer)
+    assert isinstance(app.state.history[-1], Place) and len(app.state.placed[HUMAN]) == 1
+
+
+def test_board_keys_turn_flip_drop_and_delete():
+    app = solo_app()
+    place = a_legal_placement(app.state)
+    app.act(place)
+    other = a_legal_placement(app.state)
+    app.select(app.state.kit.tiles[other.tile].colour, app.state.kit.tiles[other.tile].shape)
+    app.board.hover(min(app.state.placed[HUMAN][0].cells))
+    k = app.orientation
+    app.board.press("r")
+    assert app.orientation == turned(k)
+    app.board.press("f")
+    assert app.orientation == flipped(turned(k))
+    app.board.press("Escape")
+    assert app.selected is None and app.board.ghost == []
+    app.board.press("Delete")
+    assert app.state.history[-1] == Remove(HUMAN, place.tile)
+
+
+def test_hint_then_call_finishes_and_scores_the_round():
+    app = solo_app()
+    for _ in range(25):
+        advice = app.show_hint()
+        if app.state.is_covered(HUMAN):
+            break
+        assert advice.place and app.selected is not None and app.board.highlight
+        step = advice.place[0]
+        assert app.orientation == step.orientation
+        assert app.place_at(step.row, step.col), app.status.text
+        assert app.board.highlight == []  # the hint is used up
+    assert not app.call_button.disabled
+    app.call_button.click()
+    state = app.state
+    result = state.round_results[0]
+    assert result["caller"] == HUMAN and result["points"][HUMAN]["total"] == 12
+    assert state.round == 2 and state.phase == "choose_sides"
+    assert "12" in app.results.value and "\u2605" in app.results.value
+
+
+def test_call_is_refused_with_an_empty_space():
+    app = solo_app()
+    assert app.call_button.disabled
+    before = app.state.to_json()
+    assert not app.call()
+    assert app.status.text.startswith("not covered") and app.state.to_json() == before
+
+
+def test_the_clock_ticks_by_hand_and_undo_takes_back_a_move_and_its_time():
+    app = solo_app()
+    assert not app.timer.running
+    app.tick(1500)
+    assert app.state.clock_ms == 1500 and "0:01.5" in app.clock.value
+    place = a_legal_placement(app.state)
+    app.act(place)
+    app.tick(700)
+    assert not app.controls.undo_button.disabled
+    app.undo()
+    assert app.state.clock_ms == 1500 and app.state.placed[HUMAN] == ()
+    assert app.controls.undo_button.disabled
+    assert not app.undo() and app.status.kind == "error"
+
+
+def bot_app(**kwargs) -> OutOfMineApp:
+    app = OutOfMineApp(seed=SEED, live=False, **kwargs)
+    assert app.bot_players == [1]
+    assert app.state.boards[1] is not None  # the bot chose its side at once
+    assert app.choose_side(app.state.sides_allowed(HUMAN)[0])
+    return app
+
+
+def test_ticks_bring_in_the_bots_moves_on_the_clock():
+    app = bot_app(bot_speed_ms=1000)
+    assert app.controls.undo_button.layout.display == "none"
+    app.tick(999)
+    assert app.state.clock_ms == 999 and app.state.placed[1] == ()
+    app.tick(2)
+    assert app.state.clock_ms == 1001 and len(app.state.placed[1]) == 1
+    assert f"{len(app.state.covered(1))}/20 covered" in app.bot_captions[1].value
+    assert len(app.bot_boards[1].tiles) == 1
+    assert [a for a in app.state.history if isinstance(a, Tick)] == [Tick(999), Tick(1), Tick(1)]
+    assert not app.undo() and app.status.text.startswith("no undo")
+
+
+def test_a_full_round_against_a_bot_ends_and_scores():
+    app = bot_app(bot_speed_ms=500)
+    place = a_legal_placement(app.state)
+    app.act(place)
+    for _ in range(200):
+        if app.state.round == 2:
+            break
+        app.tick(250)
+    state = app.state
+    assert state.round == 2 and state.phase == "choose_sides"
+    result = state.round_results[0]
+    assert result["reason"] == "call" and result["caller"] == 1
+    empty = 20 - len(state.kit.shapes[state.kit.tiles[place.tile].colour][state.kit.tiles[place.tile].shape])
+    assert result["points"][HUMAN]["total"] == oom.round_points(empty)["total"]
+    assert result["points"][1]["total"] == 12
+    assert state.scores() == [result["points"][0]["total"], 12]
+    assert "Round 1" in app.results.value and "P2 called" in app.results.value
+    # the board shows the round as it ended, and the next side choice is offered
+    assert len(app.board.tiles) == 1 and not app.board.interactive
+    assert app.side_card.layout.display != "none" and app.state.boards[1] is not None
+    assert not app.tick(100) and app.status.text.startswith("not placing")
+
+
+def test_the_live_timer_runs_on_the_event_loop_and_stops():
+    import asyncio
+
+    async def play() -> tuple[OutOfMineApp, int]:
+        app = OutOfMineApp(seed=SEED, bot_speed_ms=5000)
+        assert not app.timer.running  # sides first: no clock yet
+        app.choose_side(app.state.sides_allowed(HUMAN)[0])
+        assert app.timer.running
+        await asyncio.sleep(0.6)
+        app.close()
+        assert not app.timer.running
+        stopped_at = app.state.clock_ms
+        await asyncio.sleep(0.3)
+        return app, stopped_at
+
+    app, stopped_at = asyncio.run(play())
+    assert 300 <= stopped_at <= 1500 and app.state.round == 1
+    assert app.state.clock_ms == stopped_at
+    assert oom.clock_text(stopped_at) in app.clock.value
+
+
+def test_done_hides_the_palette_and_new_game_and_load_reset_the_hand():
+    app = bot_app()
+    colour, shape = next(iter(app.palette_kinds()))
+    assert app.select(colour, shape)
+    app.tick(300)
+    saved = app.save()
+    assert app.done()
+    assert app.palette_card.layout.display == "none" and not app.board.interactive
+    assert app.state.finished_ms[HUMAN] == 300
+    assert app.load(saved) and app.state.finished_ms[HUMAN] is None and app.state.clock_ms == 300
+    assert app.selected is None and app.palette_card.layout.display != "none"
+    assert app.new_game(11)
+    (bot_side,) = app.state.history  # a new game: only the bot has chosen its side
+    assert isinstance(bot_side, ChooseSide) and bot_side.player == 1
+    assert app.state == oom.new_game(seed=11).apply(bot_side)
+    assert app.state.round == 1 and app.state.boards[1] is not None and app.results.value.count("<tr>") == 0
+
+
+def test_table_rules_let_a_tile_hang_over_the_rock_until_the_check():
+    app = OutOfMineApp(seed=SEED, bots=(), live=False, strict_placement=False)
+    app.choose_side("A")
+    assert (app.board.first_row, app.board.first_col) == (-1, -1)
+    state = app.state
+    gallery = state.gallery(HUMAN)
+    tile, k, row, col = next(spot for spot in state.placements(HUMAN)
+                             if not state.kit.orient(spot[0], spot[1])[0] <= {(r - spot[2], c - spot[3])
+                                                                               for r, c in gallery})
+    t = state.kit.tiles[tile]
+    assert app.select(t.colour, t.shape)
+    turn_to(app, k)
+    grab = grab_cell(app.held_shape())
+    app.board.click((row + grab[0], col + grab[1]))
+    placed = app.state.placed[HUMAN]
+    assert len(placed) == 1 and not placed[0].cells <= gallery and placed[0].cells & gallery
+    assert app.board.tiles[0]["key"] == placed[0].tile

@@ -1,0 +1,1036 @@
+"""The Out of Mine! front end: your gallery board, a tile palette, the round clock and the bots.
+
+You are player 1; bots play the other seats. The app holds no rules: every
+placement, removal, call and side choice is an action the model checks
+(``state.is_legal`` for the ghost's colour, ``apply`` for the move), and a
+refusal puts the model's rule in the status line.
+
+The round clock runs on a timer in the kernel's own event loop (no threads):
+every ``TICK_INTERVAL_MS`` it adds the wall-clock time since the last tick
+and lets the bots' round driver apply whatever bot moves fell due. Pass
+``live=False`` to drive the clock by hand with :meth:`OutOfMineApp.tick`
+(tests, notebooks that explain one step at a time).
+
+Undo: in a race, taking back a move would also take back the clock and the
+bots' moves, so Undo is offered only without bots (``bots=()``: the other
+seats sit the rounds out and you practise alone). It then takes back your
+last tile move of the round under way, clock included. With bots, lift a
+tile off the board instead (click it, or Delete).
+
+>>> app = OutOfMineApp(seed=1, live=False)             # doctest: +SKIP
+>>> app.choose_side("A"); app.select("red", "L4"); app.rotate(); app.place_at(0, 0)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import time
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+import ipywidgets as widgets
+
+from minegames import out_of_mine as oom
+from minegames.core import Action, MinegamesError
+from minegames.core.polyomino import translate
+from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
+
+from .board import GridBoard
+from .components import BASE_CSS, ActionButton, GameApp, assign, control_row, error_text, panel, set_classes, show, style_tag
+
+HUMAN = 0
+#: How often the live clock ticks (ms of wall time); each tick adds the time really elapsed.
+TICK_INTERVAL_MS = 250
+
+CRYSTAL_FILL = {"yellow": "#f5c518", "blue": "#2f6fd0", "green": "#2f9e4f", "red": "#d0343f", "white": "#ffffff"}
+CRYSTAL_STROKE = {"white": "#4a4a4a"}
+#: A find's letter and disc colour on a tile.
+FIND_MARK = {"gold": ("G", "#f2c94c"), "silver": ("S", "#cfd8dc"), "woodworm": ("W", "#bcaaa4"),
+             "rat": ("R", "#9e9e9e")}
+
+OOM_CSS = """
+.oom-app .oom-main { gap: 14px; align-items: flex-start; flex-flow: row wrap; }
+.oom-app .oom-col { gap: 8px; }
+.oom-app .oom-left { flex: 0 0 290px; width: 290px; }
+.oom-app .oom-left .oom-status { overflow-wrap: anywhere; }
+.oom-app .oom-middle { flex: 1 1 380px; min-width: 320px; max-width: 470px; }
+.oom-app .oom-right { flex: 0 1 270px; min-width: 220px; }
+.oom-app .oom-card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 10px; background: #fff; }
+.oom-app .oom-card-title { font-size: 12px; font-weight: 600; color: #6d4c41;
+  text-transform: uppercase; letter-spacing: .04em; }
+.oom-app .oom-caption { font-size: 12px; color: #555; }
+.oom-app .oom-clock { font-size: 22px; font-weight: 600; font-variant-numeric: tabular-nums; }
+.oom-app .oom-clock small { font-size: 12px; font-weight: 400; color: #666; }
+.oom-app .oom-treasure table, .oom-app .oom-results table { border-collapse: collapse; font-size: 13px; }
+.oom-app .oom-treasure td, .oom-app .oom-treasure th, .oom-app .oom-results td,
+.oom-app .oom-results th { padding: 2px 8px; text-align: left; border-bottom: 1px solid #eee; }
+.oom-app .oom-results td.oom-num, .oom-app .oom-results th.oom-num { text-align: right; }
+.oom-app .oom-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px;
+  border: 1px solid #0005; margin-right: 5px; vertical-align: -1px; }
+.oom-app .oom-palette { flex-flow: row wrap; gap: 4px; }
+.oom-app .oom-piece { align-items: center; gap: 0; }
+.oom-app .oom-piece .oom-icon { height: 46px; display: flex; align-items: flex-end; }
+.oom-app .oom-shape { min-width: 56px; font-size: 12px; padding: 0 6px; }
+.oom-app .oom-shape.oom-selected { box-shadow: 0 0 0 2px #b08d3c; font-weight: 600; }
+.oom-app .oom-held { min-height: 54px; gap: 10px; align-items: center; }
+.oom-app .oom-call { font-weight: 700; }
+.oom-app .oom-bot-caption { font-size: 12px; }
+.oom-app .oom-side-choice { gap: 16px; flex-flow: row wrap; }
+.oom-app .oom-results .oom-total td { font-weight: 700; border-top: 2px solid #bbb; }
+"""
+
+
+# ---------------------------------------------------------------------------
+# the live clock
+# ---------------------------------------------------------------------------
+
+
+class LiveTimer:
+    """Calls ``step(elapsed_ms)`` every ``interval_ms`` on the kernel's event loop.
+
+    Jupyter and Voila run widget callbacks on the kernel's main thread, on its
+    tornado/asyncio loop; a ``PeriodicCallback`` on that loop runs there too, so
+    nothing touches widgets from another thread. ``step`` gets the time really
+    elapsed, so a slow tick does not slow the round clock.
+    """
+
+    def __init__(self, step: Callable[[int], Any], interval_ms: int = TICK_INTERVAL_MS):
+        self.step = step
+        self.interval_ms = interval_ms
+        self._callback = None
+        self._last = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self._callback is not None
+
+    def start(self) -> None:
+        if self._callback is not None:
+            return
+        from tornado.ioloop import PeriodicCallback
+
+        self._last = time.monotonic()
+        self._callback = PeriodicCallback(self._fire, self.interval_ms)
+        self._callback.start()
+
+    def stop(self) -> None:
+        if self._callback is not None:
+            self._callback.stop()
+            self._callback = None
+
+    def _fire(self) -> None:
+        now = time.monotonic()
+        elapsed = int((now - self._last) * 1000)
+        if elapsed <= 0:
+            return
+        self._last += elapsed / 1000
+        self.step(elapsed)
+
+
+# ---------------------------------------------------------------------------
+# small pictures and helpers
+# ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def shape_icon(cells: frozenset, colour: str, cell: int = 10, mark: Optional[tuple] = None) -> str:
+    """A small SVG of a crystal shape (a palette button's picture, the tile in hand)."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    stroke = CRYSTAL_STROKE.get(colour, "#2b2118")
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{cols * cell + 2}" height="{rows * cell + 2}" '
+             f'viewBox="-1 -1 {cols * cell + 2} {rows * cell + 2}" role="img" aria-label="{colour} crystal">']
+    for r, c in sorted(cells):
+        parts.append(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
+                     f'fill="{CRYSTAL_FILL[colour]}" stroke="{stroke}" stroke-width="1"/>')
+    if mark is not None:
+        (r, c), kind = mark
+        letter, fill = FIND_MARK[kind]
+        parts.append(f'<circle cx="{(c + .5) * cell}" cy="{(r + .5) * cell}" r="{cell * .32}" fill="{fill}" '
+                     f'stroke="#2b2118"/><text x="{(c + .5) * cell}" y="{(r + .5) * cell}" font-size="{cell * .42}" '
+                     f'text-anchor="middle" dominant-baseline="central" font-weight="700">{letter}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _swatch(colour: str) -> str:
+    return f'<span class="oom-swatch" style="background:{CRYSTAL_FILL[colour]}"></span>'
+
+
+def _card_box(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
+    return panel(title, children, "oom", extra_class)
+
+
+def _row(children: list[widgets.Widget], css_class: str = "mg-row") -> widgets.HBox:
+    return control_row(children, css_class)
+
+
+def _button(description: str, css_class: str, tooltip: str = "", **kwargs: Any) -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"), **kwargs)
+    button.add_class(css_class)
+    return button
+
+
+def turned(k: int) -> int:
+    """The symmetry after a quarter turn clockwise of a tile lying in symmetry ``k``."""
+    return (k // 4) * 4 + (k % 4 + 1) % 4
+
+
+def flipped(k: int) -> int:
+    """The symmetry after turning the tile over left-right: mirror * turn^j = turn^-j * mirror."""
+    return (0 if k >= 4 else 4) + (-(k % 4)) % 4
+
+
+# ---------------------------------------------------------------------------
+# the app
+# ---------------------------------------------------------------------------
+
+
+class OutOfMineApp(GameApp):
+    """Play Out of Mine! against bots, or alone with ``bots=()``; ``state`` is the model game.
+
+    ``bots`` names each bot's skill (one per other seat; a shorter tuple repeats
+    its last entry); ``bot_speed_ms`` is how long a bot takes per tile.
+    """
+
+    prefix = "oom"
+    log_lines = 8
+
+    def __init__(self, seed: Optional[int] = None, players: int = 2, bots: Sequence[str] = ("good",),
+                 bot_speed_ms: int = 2000, *, live: bool = True, state: Optional[oom.OutOfMine] = None,
+                 **options: Any):
+        if state is None:
+            state = oom.new_game(seed=seed, players=players, **options)
+        elif options:
+            raise TypeError("pass either a state or options for a new game, not both")
+        self.bot_skills = tuple(bots)
+        self._bot_seed = seed
+        self.bot_speed_ms = bot_speed_ms
+        self.live = live
+        self.timer = LiveTimer(self._timer_step)
+        self.selected: Optional[tuple] = None  # the kit kind of the tile in hand
+        self.orientation = 0
+        self._hint_cells: frozenset = frozenset()
+        self._hint_for: tuple = ()  # your tiles when the hint was given; a move makes it stale
+        self._driver = None
+        self._build_widgets(state)
+        super().__init__(state, new_game=self._fresh_game, load=oom.load)
+
+    # ---- seats ----------------------------------------------------------------
+    @property
+    def bot_players(self) -> list[int]:
+        """Seats the bots play (none when practising alone)."""
+        return list(range(1, self.state.num_players)) if self.bot_skills else []
+
+    def bot_skill(self, player: int) -> str:
+        return self.bot_skills[min(player - 1, len(self.bot_skills) - 1)]
+
+    def _fresh_game(self, seed: Optional[int]) -> oom.OutOfMine:
+        """A new game with the options of the one on screen (a loaded game keeps its variant)."""
+        self._bot_seed = seed
+        return oom.new_game(seed=seed, **dataclasses.asdict(self.state.options))
+
+    # ---- building -------------------------------------------------------------
+    def _build_widgets(self, state: oom.OutOfMine) -> None:
+        self.board = GridBoard(rows=8, cols=5, cell_size=46, caption="your gallery board")
+        self.board.add_class("oom-board")
+        self.board.on_click(self._board_clicked)
+        self.board.on_key(self._board_key)
+        self.board_caption = widgets.HTML()
+        self.board_caption.add_class("oom-caption")
+
+        self.clock = widgets.HTML()
+        self.clock.add_class("oom-clock")
+        self.score_line = widgets.HTML()
+        self.score_line.add_class("oom-score")
+
+        self.side_previews = {side: GridBoard(cell_size=18, interactive=False, caption=f"side {side}")
+                              for side in ("A", "B")}
+        self.side_buttons = {
+            side: ActionButton(f"Play side {side}", lambda side=side: ChooseSide(HUMAN, side), self.act,
+                               css_class="oom-side", button_style="primary",
+                               tooltip=f"lay your board with side {side} up; the clock starts when all have chosen")
+            for side in ("A", "B")
+        }
+        for side, button in self.side_buttons.items():
+            button.add_class(f"oom-side-{side.lower()}")
+        self.side_choice = _row([widgets.VBox([self.side_previews[s], self.side_buttons[s]]) for s in ("A", "B")],
+                                "oom-side-choice")
+
+        self.treasure = widgets.HTML()
+        self.treasure.add_class("oom-treasure")
+        self.palette = _row([], "oom-palette")
+        self._pieces: dict[tuple[str, int], tuple[widgets.VBox, widgets.HTML, widgets.Button]] = {}
+        self.find_choice = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
+        self.find_choice.add_class("oom-find-choice")
+        self.find_choice.observe(self._find_chosen, names="value")
+        self.held_icon = widgets.HTML()
+        self.held_text = widgets.HTML()
+        self.held_text.add_class("oom-caption")
+        self.rotate_button = _button("Turn (r)", "oom-rotate", "turn the tile in hand a quarter turn clockwise",
+                                     icon="repeat")
+        self.rotate_button.on_click(lambda _b: self.rotate())
+        self.flip_button = _button("Flip (f)", "oom-flip", "turn the tile in hand over", icon="exchange")
+        self.flip_button.on_click(lambda _b: self.flip())
+        self.drop_button = _button("Put back (Esc)", "oom-drop", "put the tile in hand back in the supply")
+        self.drop_button.on_click(lambda _b: self.drop())
+        self.remove_mode = widgets.ToggleButton(value=False, description="Remove mode", icon="eraser",
+                                                tooltip="while pressed, a click on a tile takes it off the board",
+                                                layout=widgets.Layout(width="auto"))
+        self.remove_mode.add_class("oom-remove-mode")
+        self.remove_mode.observe(lambda _c: self._refresh_hand(), names="value")
+
+        self.call_button = ActionButton("Out of Mine!", lambda: Call(HUMAN), self.act, css_class="oom-call",
+                                        button_style="success", tooltip="every gallery space is covered: stop the round")
+        self.done_button = ActionButton("Done", lambda: Done(HUMAN), self.act, css_class="oom-done",
+                                        button_style="warning", tooltip="stop placing without calling")
+        self.hint_button = _button("Hint", "oom-hint", "the solver suggests your next tile", icon="lightbulb-o")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+
+        self.bot_boards: dict[int, GridBoard] = {}
+        self.bot_captions: dict[int, widgets.HTML] = {}
+        self.bots_box = widgets.VBox([])
+        self.results = widgets.HTML()
+        self.results.add_class("oom-results")
+
+    def build(self) -> list[widgets.Widget]:
+        self.status.add_class("oom-status")
+        self.hand_card = _card_box("Tile in hand", [
+            _row([self.held_icon, self.held_text], "oom-held"),
+            self.find_choice,
+            _row([self.rotate_button, self.flip_button, self.drop_button, self.remove_mode])])
+        self.palette_card = _card_box("Crystal supply", [self.palette])
+        self.side_card = _card_box("Choose your board's side", [self.side_choice])
+        self.treasure_card = _card_box("Your treasure card", [self.treasure])
+        left = widgets.VBox([self.board_caption, self.board, self.status])
+        left.add_class("oom-left")
+        middle = widgets.VBox([self.side_card, self.treasure_card, self.palette_card, self.hand_card])
+        middle.add_class("oom-middle")
+        self.play_row = _row([self.call_button, self.done_button, self.hint_button])
+        right = widgets.VBox([self.clock, self.score_line, self.play_row,
+                              _card_box("The other dwarfs", [self.bots_box])])
+        right.add_class("oom-right")
+        for column in (left, middle, right):
+            column.add_class("oom-col")
+        main = widgets.HBox([left, middle, right], layout=widgets.Layout(align_items="flex-start"))
+        main.add_class("oom-main")
+        return [style_tag(BASE_CSS), style_tag(OOM_CSS), self.instruction, main,
+                _card_box("Scores", [self.results]), self.controls, self.log_view]
+
+    # ---- the tile in hand ---------------------------------------------------------
+    @property
+    def finds_count(self) -> bool:
+        return self.state.options.finds
+
+    def _kind(self, tile: int) -> tuple:
+        return self.state.kit.kind(tile, with_find=self.finds_count)
+
+    def held_tile(self) -> Optional[int]:
+        """A free tile of the kind in hand (tiles of one kind are interchangeable), or None."""
+        if self.selected is None:
+            return None
+        for tile in self.state.free_tiles():
+            if self._kind(tile) == self.selected:
+                return tile
+        return None
+
+    def held_shape(self) -> Optional[frozenset]:
+        tile = self.held_tile()
+        return None if tile is None else self.state.kit.orient(tile, self.orientation)[0]
+
+    def palette_kinds(self) -> dict[tuple[str, int], dict[str, Any]]:
+        """Every (colour, shape) the palette shows, with its free count and whether it is offered.
+
+        Shown: the colours on your card (every colour under table rules, where a
+        card may be broken and the check after the call removes the extra tiles).
+        Offered: a free tile is left, and the card still has room for that colour.
+        """
+        state = self.state
+        card = state.cards[HUMAN]
+        if state.phase != "placing" or card is None:
+            return {}
+        strict = state.options.strict_placement
+        used = state.card_use(HUMAN)
+        free: dict[tuple[str, int], int] = {}
+        for tile in state.free_tiles():
+            t = state.kit.tiles[tile]
+            free[(t.colour, t.shape)] = free.get((t.colour, t.shape), 0) + 1
+        kinds = {}
+        for colour in COLOURS:
+            limit = card.limits.get(colour, 0)
+            if strict and limit <= 0:
+                continue
+            room = not strict or used.get(colour, 0) < limit
+            for shape in range(len(state.kit.shapes[colour])):
+                left = free.get((colour, shape), 0)
+                kinds[(colour, shape)] = {"free": left, "offered": room and left > 0, "room": room,
+                                          "name": state.kit.names[colour][shape]}
+        return kinds
+
+    def _shape_index(self, colour: str, shape: int | str) -> int:
+        names = list(self.state.kit.names.get(colour, ()))
+        if colour not in self.state.kit.shapes:
+            raise ValueError(f"no crystal colour {colour!r}; colours are {', '.join(COLOURS)}")
+        if isinstance(shape, str):
+            if shape not in names:
+                raise ValueError(f"no {colour} shape {shape!r}; {colour} shapes are {', '.join(names)}")
+            return names.index(shape)
+        if not 0 <= shape < len(names):
+            raise ValueError(f"{colour} shapes are 0..{len(names) - 1}, not {shape}")
+        return shape
+
+    def select(self, colour: str, shape: int | str = 0, find: Optional[str] = None) -> bool:
+        """Take a tile of ``colour`` and ``shape`` (index or name, e.g. "L4") in hand.
+
+        With the finds variant, ``find`` picks a tile showing that find
+        ("none" for a plain one); otherwise the first free tile of the shape.
+        """
+        try:
+            index = self._shape_index(colour, shape)
+        except ValueError as error:
+            self.status.error(str(error))
+            return False
+        offer = self.palette_kinds().get((colour, index))
+        name = self.state.kit.names[colour][index]
+        if offer is None or not offer["offered"]:
+            self.status.error(self._not_offered_reason(colour, name, offer))
+            return False
+        kinds = self._kinds_of(colour, index)
+        if find is not None:
+            kinds = [k for k in kinds if (k[2] is None and find == "none") or (k[2] is not None and k[2][1] == find)]
+            if not kinds:
+                self.status.error(f"no such tile: no free {colour} {name} shows {find}")
+                return False
+        self.selected = kinds[0]
+        self.orientation = 0
+        self._hint_cells = frozenset()
+        assign(self.remove_mode, value=False)
+        self.status.say(f"in hand: {colour} {name}; click your board where it shows green", "info")
+        self._refresh_hand()
+        self._refresh_palette()
+        return True
+
+    def _kinds_of(self, colour: str, shape: int) -> list[tuple]:
+        """The kinds of free tile of one shape, plain ones first (they differ only with the finds variant)."""
+        found = []
+        for tile in self.state.free_tiles():
+            kind = self._kind(tile)
+            if kind[:2] == (colour, shape) and kind not in found:
+                found.append(kind)
+        return sorted(found, key=lambda k: (k[2] is not None, repr(k[2])))
+
+    def _not_offered_reason(self, colour: str, name: str, offer: Optional[dict]) -> str:
+        state = self.state
+        if state.phase != "placing":
+            return "no round under way: tiles are taken once every board's side is chosen"
+        if offer is None:
+            return f"colour not on card: your treasure card shows no {colour} crystals"
+        if not offer["room"]:
+            limit = state.cards[HUMAN].limits[colour]
+            return f"card limit: your card allows {limit} {colour} tile(s), all on your board"
+        return f"none left: every {colour} {name} tile is on a board"
+
+    def rotate(self) -> None:
+        """Turn the tile in hand a quarter turn clockwise."""
+        if self.selected is None:
+            self.status.error("no tile in hand: pick one in the crystal supply first")
+            return
+        self.orientation = turned(self.orientation)
+        self._refresh_hand()
+
+    def flip(self) -> None:
+        """Turn the tile in hand over (when the options allow mirror images)."""
+        if self.selected is None:
+            self.status.error("no tile in hand: pick one in the crystal supply first")
+            return
+        if not self.state.options.flips:
+            self.status.error("orientation: this game is played without flips; tiles may only be turned")
+            return
+        self.orientation = flipped(self.orientation)
+        self._refresh_hand()
+
+    def drop(self) -> None:
+        """Put the tile in hand back (nothing on the board changes)."""
+        self.selected = None
+        self.orientation = 0
+        assign(self.remove_mode, value=False)
+        self._refresh_hand()
+        self._refresh_palette()
+
+    def _find_chosen(self, change) -> None:
+        if change["new"] is not None and change["new"] != self.selected:
+            self.selected = change["new"]
+            self._refresh_hand()
+
+    # ---- moves on the board ---------------------------------------------------------
+    def place_action(self, row: int, col: int) -> Optional[Place]:
+        """The model's Place for the tile in hand with its (0, 0) at (row, col)."""
+        tile = self.held_tile()
+        return None if tile is None else Place(HUMAN, tile, self.orientation, row, col)
+
+    def place_at(self, row: int, col: int) -> bool:
+        """Lay the tile in hand with the turned shape's (0, 0) at (row, col), as ``Place`` names it."""
+        action = self.place_action(row, col)
+        if action is None:
+            self.status.error("no tile in hand: pick one in the crystal supply first")
+            return False
+        return self.act(action)
+
+    def remove_at(self, row: int, col: int) -> bool:
+        """Take your tile covering board cell (row, col) back to the supply."""
+        tile = self._tile_at((row, col))
+        if tile is None:
+            self.status.error(f"no tile there: none of your tiles covers row {row}, column {col}")
+            return False
+        return self.act(Remove(HUMAN, tile))
+
+    def pick_up(self, row: int, col: int) -> bool:
+        """Lift your tile at (row, col) off the board and hold it as it lay, to lay it elsewhere."""
+        tile = self._tile_at((row, col))
+        if tile is None:
+            self.status.error(f"no tile there: none of your tiles covers row {row}, column {col}")
+            return False
+        orientation = next(p.orientation for p in self.state.placed[HUMAN] if p.tile == tile)
+        if not self.act(Remove(HUMAN, tile)):
+            return False
+        self.selected, self.orientation = self._kind(tile), orientation
+        self._refresh_hand()
+        self._refresh_palette()
+        return True
+
+    def _tile_at(self, cell: tuple[int, int]) -> Optional[int]:
+        for placed in self.state.placed[HUMAN] if self.state.phase == "placing" else ():
+            if cell in placed.cells:
+                return placed.tile
+        return None
+
+    def call(self) -> bool:
+        """Shout "Out of Mine!" (the model refuses while a gallery space is empty)."""
+        return self.act(Call(HUMAN))
+
+    def done(self) -> bool:
+        return self.act(Done(HUMAN))
+
+    def choose_side(self, side: str) -> bool:
+        return self.act(ChooseSide(HUMAN, side))
+
+    def _board_clicked(self, cell: tuple[int, int]) -> None:
+        state = self.state
+        if state.phase != "placing":
+            return
+        if self.remove_mode.value:
+            self.remove_at(*cell)
+        elif self.selected is not None:
+            found = self.board.placement_at(cell)
+            if found is not None:
+                self.place_at(*found[0])
+        elif self._tile_at(cell) is not None:
+            self.pick_up(*cell)
+        else:
+            self.status.say("pick a crystal in the supply first, then click where its shadow fits", "info")
+
+    def _board_key(self, key: str, cell: Optional[tuple[int, int]]) -> None:
+        if key == "r":
+            self.rotate()
+        elif key == "f":
+            self.flip()
+        elif key == "Escape":
+            self.drop()
+        elif key == "Delete" and cell is not None:
+            self.remove_at(*cell)
+
+    # ---- the clock and the bots -----------------------------------------------------
+    def tick(self, ms: int) -> bool:
+        """Move the round clock on by ``ms``, applying the bots' moves that fall due meanwhile.
+
+        The live timer calls this; with ``live=False`` tests and lessons call it by hand.
+        """
+        state = self.state
+        if state.phase != "placing":
+            self.status.error("not placing: the round clock runs only while tiles are being placed")
+            return False
+        before = (len(state.log), state.round, state.phase)
+        try:
+            self._advance(ms)
+        except MinegamesError as error:
+            self.timer.stop()
+            self.status.error(error_text(error))
+            self.refresh()
+            return False
+        if (len(state.log), state.round, state.phase) == before:
+            self._refresh_clock()
+            return True
+        round_over = (state.round, state.phase) != before[1:]
+        self.after_change()
+        if round_over:
+            self.report_since(before[0], fallback="the round is over")
+        self.refresh()
+        return True
+
+    def _timer_step(self, ms: int) -> None:
+        if self.state.phase != "placing":
+            self.timer.stop()
+            return
+        self.tick(ms)
+
+    def _sync_timer(self) -> None:
+        """Run the live clock exactly while tiles are being placed."""
+        if self.live and self.state.phase == "placing":
+            self.timer.start()
+        else:
+            self.timer.stop()
+
+    def stop(self) -> None:
+        """Stop the live clock (the round pauses until a move or ``start``)."""
+        self.timer.stop()
+
+    def start(self) -> None:
+        self._sync_timer()
+
+    def close(self) -> None:
+        self.timer.stop()
+        super().close()
+
+    def on_new_state(self) -> None:
+        self.selected, self.orientation = None, 0
+        self._hint_cells = frozenset()
+        self._make_driver()
+        self._fit_bot_boards()
+
+    def after_change(self) -> None:
+        """Seat-fillers act at once (bots pick sides; empty seats sit the round out), the tile
+        in hand follows the supply, and the clock runs only while tiles are placed."""
+        self._seat_moves()
+        if self.selected is not None and (self.held_tile() is None or not self._selection_offered()):
+            self.selected, self.orientation = None, 0
+        if self.state.phase != "placing" or self.state.placed[HUMAN] != self._hint_for:
+            self._hint_cells = frozenset()
+        self._sync_timer()
+
+    def _selection_offered(self) -> bool:
+        colour, shape = self.selected[:2]
+        offer = self.palette_kinds().get((colour, shape))
+        return bool(offer and offer["offered"])
+
+    # ---- undo (practice only) ------------------------------------------------------
+    def _last_own_move(self) -> Optional[int]:
+        """Index in the history of your last tile move this round, if only clock ticks follow it."""
+        if self.bot_players or self.state.phase != "placing":
+            return None
+        history = self.state.history
+        for index in range(len(history) - 1, -1, -1):
+            action = history[index]
+            if isinstance(action, Tick):
+                continue
+            if isinstance(action, (Place, Remove)) and action.player == HUMAN:
+                return index
+            return None
+        return None
+
+    def undo(self) -> bool:
+        """Take back your last tile move (practice without bots only), and the clock since."""
+        index = self._last_own_move()
+        if index is None:
+            why = ("with bots the race cannot be rewound: lift the tile off the board instead"
+                   if self.bot_players else "nothing to take back: no tile move of yours in this round")
+            self.status.error(f"no undo: {why}")
+            return False
+        action = None
+        while len(self.state.history) > index:
+            action = self.state.undo()
+        self.after_change()
+        self.status.say(f"took back: {action}", "info")
+        self.refresh()
+        return True
+
+    # ---- hint -------------------------------------------------------------------------
+    def show_hint(self):
+        """Ask the solver how to finish your board: mark the tile to take off, or the next tile to lay
+        (it is put in your hand, turned the right way)."""
+        from minegames.out_of_mine import solver
+
+        state = self.state
+        if state.phase != "placing" or state.finished_ms[HUMAN] is not None:
+            self.status.error("no hint: hints are for a round you are still placing in")
+            return None
+        opts = state.options
+        supply = [state.kit.tiles[t] for t in state.free_tiles()]
+        advice = solver.hint(state.boards[HUMAN], state.cards[HUMAN], state.placed[HUMAN], flips=opts.flips,
+                             white_shapes=opts.white_shapes, supply=supply)
+        kit = state.kit
+        size = len(state.gallery(HUMAN))
+        if advice.remove:
+            tile = advice.remove[0]
+            self._hint_cells = next(p.cells for p in state.placed[HUMAN] if p.tile == tile)
+            self._hint_for = state.placed[HUMAN]
+            self.status.say(f"hint: take off the {kit.tiles[tile].colour} {kit.shape_name(tile)} marked in gold: "
+                            f"with it there, at most {advice.covered} of {size} spaces can be covered", "info")
+        elif advice.place:
+            step = advice.place[0]
+            kinds = self._kinds_of(step.colour, step.shape)
+            self.selected, self.orientation = (kinds[0] if kinds else None), step.orientation
+            self._hint_cells, self._hint_for = step.cells, state.placed[HUMAN]
+            ending = "a full cover" if advice.covered == size else f"{advice.covered} of {size} spaces"
+            self.status.say(f"hint: lay the {step.colour} {kit.names[step.colour][step.shape]} on the gold "
+                            f"outline (it is in your hand, turned to fit); this leads to {ending}", "info")
+        elif state.is_covered(HUMAN):
+            self.status.say("hint: every space is covered: call Out of Mine!", "info")
+        else:
+            self.status.say("hint: no tile your card allows fits any more: press Done", "info")
+        self.refresh()
+        return advice
+
+    # ---- drawing -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw from the state. Unlike ``GameApp.refresh`` no whole-table SVG is drawn: the
+        board widgets show the tables, and a click only re-sends what changed."""
+        state = self.state
+        self.log_view.show_log(state.log)
+        assign(self.instruction, value=self.instruction_text())
+        assign(self.controls.undo_button, disabled=self._last_own_move() is None)
+        show(self.controls.undo_button, not self.bot_players)
+        placing = state.phase == "placing"
+        still_placing = placing and state.finished_ms[HUMAN] is None
+        show(self.side_card, state.phase == "choose_sides")
+        show(self.treasure_card, placing)
+        for part in (self.palette_card, self.hand_card, self.play_row):
+            show(part, still_placing)
+        self._refresh_board()
+        self._refresh_sides()
+        self._refresh_treasure()
+        self._refresh_palette()
+        self._refresh_hand()
+        self._refresh_clock()
+        self._refresh_bots()
+        self._refresh_results()
+        for button in (self.call_button, self.done_button):
+            assign(button, disabled=not (still_placing and state.is_legal(button.action_for())))
+        assign(self.hint_button, disabled=not still_placing)
+
+    def _tiles_drawn(self, placed: Iterable, with_finds: bool) -> tuple[list[dict], list[dict]]:
+        """Board-widget tiles and find markers for placed tiles given as (tile, orientation, row, col)."""
+        kit = self.state.kit
+        tiles, marks = [], []
+        for tile, k, row, col in placed:
+            t = kit.tiles[tile]
+            cells, mark = kit.orient(tile, k)
+            tiles.append({"key": tile, "cells": translate(cells, row, col), "fill": CRYSTAL_FILL[t.colour],
+                          "stroke": CRYSTAL_STROKE.get(t.colour), "title": f"{t.colour} {kit.shape_name(tile)}"})
+            if with_finds and mark is not None:
+                letter, fill = FIND_MARK[t.find[1]]
+                marks.append({"row": mark[0] + row, "col": mark[1] + col, "label": letter, "fill": fill,
+                              "title": t.find[1]})
+        return tiles, marks
+
+    def _elf_markers(self, board) -> list[dict]:
+        if board is None or not self.state.options.elves:
+            return []
+        return [{"row": elf.cell[0], "col": elf.cell[1], "edge": elf.edge, "fill": CRYSTAL_FILL[elf.colour],
+                 "label": "e", "title": f"{elf.colour} elf: +1 for a {elf.colour} crystal on this space"}
+                for elf in board.elves]
+
+    def _board_picture(self, player: int) -> tuple[Any, list, str]:
+        """(board side, placed tiles as (tile, k, row, col), caption) for ``player`` now.
+
+        While sides are being chosen the last round's boards are shown as the check left them.
+        """
+        state = self.state
+        if state.phase == "placing":
+            return state.boards[player], [p[:4] for p in state.placed[player]], ""
+        if state.round_results:
+            last = state.round_results[-1]
+            board, side = last["boards"][player]
+            return (state.kit.boards[(board, side)], [tuple(t) for t in last["placed"][player]],
+                    f"round {last['round']} as the check left it")
+        board_no = state.board_numbers[player]
+        side = state.sides_allowed(player)[0]
+        return state.kit.boards[(board_no, side)], [], f"board {board_no}, side {side}"
+
+    def _show_on(self, board_widget: GridBoard, board, placed: list) -> None:
+        strict = self.state.options.strict_placement
+        cells = board.cells if board is not None else frozenset()
+        margin = 0 if strict else 1
+        rows = max((r for r, _ in cells), default=7) + 1
+        cols = max((c for _, c in cells), default=4) + 1
+        tiles, marks = self._tiles_drawn(placed, self.state.options.finds)
+        board_widget.show(rows=rows + 2 * margin, cols=cols + 2 * margin, first_row=-margin, first_col=-margin,
+                          gallery=cells, tiles=tiles, markers=self._elf_markers(board) + marks)
+
+    def _refresh_board(self) -> None:
+        state = self.state
+        board, placed, note = self._board_picture(HUMAN)
+        self._show_on(self.board, board, placed)
+        self.board.show(highlight=self._hint_cells)
+        assign(self.board, interactive=state.phase == "placing" and state.finished_ms[HUMAN] is None)
+        if state.phase == "placing":
+            covered = len(state.covered(HUMAN))
+            caption = (f"<b>Your gallery</b>: board {state.board_numbers[HUMAN]} side {state.boards[HUMAN].side}, "
+                       f"{covered} of {len(state.gallery(HUMAN))} spaces covered")
+        else:
+            caption = f"<b>Your gallery</b>: {html.escape(note)}"
+        assign(self.board_caption, value=caption)
+
+    def _refresh_sides(self) -> None:
+        state = self.state
+        if state.phase != "choose_sides":
+            return
+        board_no = state.board_numbers[HUMAN]
+        allowed = state.sides_allowed(HUMAN)
+        for side in ("A", "B"):
+            board = state.kit.boards.get((board_no, side))
+            if board is not None:
+                self._show_on(self.side_previews[side], board, [])
+            show(self.side_previews[side], board is not None)
+            self.side_buttons[side].sync({ChooseSide(HUMAN, s) for s in allowed})
+            show(self.side_buttons[side], board is not None)
+
+    def _refresh_treasure(self) -> None:
+        state = self.state
+        card = state.cards[HUMAN]
+        if card is None:
+            assign(self.treasure, value="")
+            return
+        used = state.card_use(HUMAN)
+        rows = []
+        for colour, limit in card.limits.items():
+            n = used.get(colour, 0)
+            rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td>{SIZES[colour]} space"
+                        f"{'s' if SIZES[colour] > 1 else ''}</td><td>{n} of {limit} used</td>"
+                        f"<td><b>{limit - n}</b> left</td></tr>")
+        for colour, n in used.items():
+            if colour not in card.limits:
+                rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td colspan=3>{n} placed, not on your card: "
+                            "the check will take them off</td></tr>")
+        extras = []
+        if state.options.finds and card.finds:
+            extras.append("finds: " + ", ".join(f"{kind} {points:+d}" for kind, points in card.finds.items()))
+        if state.options.elves:
+            extras.append("elves: +1 each for a crystal of its colour on its space (colours on this card)")
+        extra = "".join(f'<div class="oom-caption">{html.escape(text)}</div>' for text in extras)
+        assign(self.treasure, value=f"<table>{''.join(rows)}</table>{extra}")
+
+    def _refresh_palette(self) -> None:
+        kinds = self.palette_kinds()
+        children = []
+        for key, offer in kinds.items():
+            piece = self._pieces.get(key)
+            if piece is None:
+                piece = self._make_piece(*key)
+                self._pieces[key] = piece
+            box, _icon, button = piece
+            assign(button, description=f"{offer['name']} \u00d7{offer['free']}", disabled=not offer["offered"],
+                   tooltip=f"{key[0]} {offer['name']}: {offer['free']} in the supply"
+                           + ("" if offer["room"] else "; your card has no room for more"))
+            set_classes(button, {"oom-selected": self.selected is not None and self.selected[:2] == key})
+            children.append(box)
+        if list(self.palette.children) != children:
+            self.palette.children = children
+
+    def _make_piece(self, colour: str, shape: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
+        icon = widgets.HTML(shape_icon(self.state.kit.shapes[colour][shape], colour))
+        icon.add_class("oom-icon")
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
+        button.add_class("oom-shape")
+        button.add_class(f"oom-shape-{colour}")
+        button.on_click(lambda _b: self.select(colour, shape))
+        box = widgets.VBox([icon, button])
+        box.add_class("oom-piece")
+        return box, icon, button
+
+    def _refresh_hand(self) -> None:
+        state = self.state
+        tile = self.held_tile()
+        kit = state.kit
+        if tile is None:
+            self.board.hold(None)
+            removing = self.remove_mode.value
+            assign(self.held_icon, value="")
+            assign(self.held_text, value="Click a tile on your board to take it off." if removing else
+                   "Nothing in hand: pick a crystal above. Clicking a tile on your board lifts it back into your hand.")
+        else:
+            cells, mark = kit.orient(tile, self.orientation)
+            t = kit.tiles[tile]
+            shown_mark = (mark, t.find[1]) if mark is not None and self.finds_count else None
+            self.board.hold(cells, self._ghost_check(tile, self.orientation))
+            assign(self.held_icon, value=shape_icon(cells, t.colour, 14, shown_mark))
+            assign(self.held_text, value=f"<b>{t.colour} {html.escape(kit.shape_name(tile))}</b> in hand. "
+                   "Its shadow follows the mouse on your board: green fits, red does not.")
+        has = tile is not None
+        assign(self.rotate_button, disabled=not has)
+        assign(self.flip_button, disabled=not has or not state.options.flips)
+        assign(self.drop_button, disabled=not has)
+        self._refresh_find_choice()
+
+    def _refresh_find_choice(self) -> None:
+        """With the finds variant, tiles of one shape differ by the find printed on them: choose one."""
+        if not self.finds_count or self.selected is None:
+            show(self.find_choice, False)
+            return
+        kinds = self._kinds_of(*self.selected[:2])
+        labels, options = {}, []
+        for kind in kinds:
+            label = "plain" if kind[2] is None else kind[2][1]
+            labels[label] = labels.get(label, 0) + 1
+            options.append((label if labels[label] == 1 else f"{label} {labels[label]}", kind))
+        if list(self.find_choice.options) != options:
+            self.find_choice.options = options
+        if self.selected in kinds and self.find_choice.value != self.selected:
+            self.find_choice.value = self.selected
+        show(self.find_choice, len(options) > 1)
+
+    def _ghost_check(self, tile: int, orientation: int) -> Callable[[tuple[int, int], frozenset], bool]:
+        def check(offset: tuple[int, int], _cells: frozenset) -> bool:
+            return self.state.is_legal(Place(HUMAN, tile, orientation, offset[0], offset[1]))
+        return check
+
+    def _refresh_clock(self) -> None:
+        state = self.state
+        rounds = state.options.rounds
+        head = f"<small>Round {state.round} of {rounds}</small><br>"
+        if state.phase == "placing":
+            limit = state.options.time_limit_ms
+            extra = f" <small>of {clock_text(limit)}</small>" if limit else ""
+            value = head + clock_text(state.clock_ms) + extra
+        elif state.phase == "choose_sides":
+            value = head + "<small>the clock starts when every side is chosen</small>"
+        else:
+            value = "<small>the game is over</small>"
+        assign(self.clock, value=value)
+        if state.phase == "placing":
+            points = oom.round_points(len(state.empty_cells(HUMAN)))
+            variants = " (elves and finds count at the check)" if (state.options.elves or state.options.finds) else ""
+            assign(self.score_line, value=f'<span class="oom-caption">If the round ended now: '
+                   f'<b>{points["total"]}</b> points{variants}; total so far {state.scores()[HUMAN]}</span>')
+        else:
+            assign(self.score_line, value="")
+
+    def _fit_bot_boards(self) -> None:
+        """One small board per other seat (the number of seats follows the options)."""
+        others = list(range(1, self.state.num_players))
+        if sorted(self.bot_boards) != others:
+            self.bot_boards = {p: GridBoard(cell_size=15, interactive=False, caption=f"P{p + 1}'s board")
+                               for p in others}
+            self.bot_captions = {p: widgets.HTML() for p in others}
+            for p in others:
+                self.bot_boards[p].add_class("oom-bot-board")
+                self.bot_captions[p].add_class("oom-bot-caption")
+            self.bots_box.children = [widgets.VBox([self.bot_captions[p], self.bot_boards[p]]) for p in others]
+
+    def _player_name(self, player: int) -> str:
+        if player == HUMAN:
+            return "you"
+        return f"{self.bot_skill(player)} bot" if self.bot_players else "empty seat"
+
+    def _refresh_bots(self) -> None:
+        state = self.state
+        for p, board_widget in self.bot_boards.items():
+            board, placed, note = self._board_picture(p)
+            self._show_on(board_widget, board, placed)
+            if state.phase == "placing":
+                finished = state.finished_ms[p]
+                doing = "placing" if finished is None else f"stopped at {clock_text(finished)}"
+                text = f"{len(state.covered(p))}/{len(state.gallery(p))} covered, {doing}"
+            elif state.phase == "choose_sides":
+                text = "side chosen" if state.boards[p] is not None else "choosing a side"
+            else:
+                text = note
+            assign(self.bot_captions[p], value=f"<b>P{p + 1}</b> ({html.escape(self._player_name(p))}): "
+                                               f"{html.escape(text)}")
+
+    def _refresh_results(self) -> None:
+        state = self.state
+        results = state.round_results
+        n = state.num_players
+        head = "".join(f'<th class="oom-num">P{p + 1} ({html.escape(self._player_name(p))})</th>' for p in range(n))
+        rows = []
+        for result in results:
+            cells = []
+            for p in range(n):
+                pts = result["points"][p]
+                parts = [f"{pts['base']} base", f"{pts['empty']} empty"]
+                parts += [f"{pts[k]:+d} {k}" for k in ("caller", "elves", "finds") if pts.get(k)]
+                if result["removed"][p]:
+                    parts.append(f"{len(result['removed'][p])} tile(s) removed at the check")
+                star = " \u2605" if result["caller"] == p else ""
+                cells.append(f'<td class="oom-num" title="{html.escape(", ".join(parts))}">{pts["total"]}{star}</td>')
+            how = {"call": f"P{result['caller'] + 1} called" if result["caller"] is not None else "called",
+                   "time": "time up", "all done": "all done"}.get(result["reason"], result["reason"])
+            rows.append(f"<tr><td>Round {result['round']}</td>{''.join(cells)}"
+                        f"<td>{html.escape(how)} at {clock_text(result['clock_ms'])}</td></tr>")
+        totals = "".join(f'<td class="oom-num">{total}</td>' for total in state.scores())
+        if not results:
+            table = '<span class="oom-caption">No round has been scored yet.</span>'
+        else:
+            table = (f"<table><tr><th></th>{head}<th></th></tr>{''.join(rows)}"
+                     f'<tr class="oom-total"><td>Total</td>{totals}<td></td></tr></table>'
+                     '<div class="oom-caption">\u2605 called Out of Mine!; hover a score for its parts.</div>')
+        assign(self.results, value=table)
+
+    def instruction_text(self) -> str:
+        state = self.state
+        rounds = state.options.rounds
+        if state.is_over:
+            totals = state.scores()
+            winners = " and ".join("you" if p == HUMAN else f"P{p + 1}" for p in state.winners())
+            return (f"<b>Game over.</b> You scored {totals[HUMAN]}; the most points: {html.escape(winners)}. "
+                    "Press New game to play again.")
+        if state.phase == "choose_sides":
+            allowed = state.sides_allowed(HUMAN)
+            board = state.board_numbers[HUMAN]
+            if state.boards[HUMAN] is not None:
+                return f"<b>Round {state.round} of {rounds}.</b> Waiting for the others to choose a side."
+            if len(allowed) == 1:
+                return (f"<b>Round {state.round} of {rounds}.</b> You got board {board} back: "
+                        f"play its other side, {allowed[0]}, to start.")
+            return (f"<b>Round {state.round} of {rounds}.</b> Board {board} is yours: choose the side to play. "
+                    "The clock starts when everybody has chosen.")
+        if state.finished_ms[HUMAN] is not None:
+            return "You have stopped placing; the round goes on until someone calls or everybody is done."
+        return ("Fill your gallery with the crystals your card allows: pick one in the supply, turn it with "
+                "<b>r</b> or flip it with <b>f</b>, and click where its shadow is green. When every space is "
+                "covered, call <b>Out of Mine!</b>")
+
+    # ---- who sits in the other seats ----------------------------------------------------
+    def _make_driver(self) -> None:
+        """The bots' round driver for this game (None when practising alone)."""
+        if not self.bot_players:
+            self._driver = None
+            return
+        from minegames.out_of_mine.bots import BotDriver, SolverBot
+
+        seed = self._bot_seed
+        bots = {p: SolverBot(self.bot_speed_ms, self.bot_skill(p), seed=None if seed is None else seed + p)
+                for p in self.bot_players}
+        self._driver = BotDriver(bots)
+
+    def _seat_moves(self) -> None:
+        """Moves the other seats make at once: bots choose sides; empty seats choose side A
+        (or the side they must) and sit the round out."""
+        state = self.state
+        for _ in range(4 * state.num_players * state.options.rounds):
+            move = self._seat_move()
+            if move is None:
+                return
+            state.apply(move)
+
+    def _seat_move(self) -> Optional[Action]:
+        state = self.state
+        for p in range(1, state.num_players):
+            if state.phase == "choose_sides" and state.boards[p] is None:
+                if self._driver is not None:
+                    return self._driver.bots[p].choose_side(state, p)
+                return ChooseSide(p, state.sides_allowed(p)[0])
+            if state.phase == "placing" and self._driver is None and state.finished_ms[p] is None:
+                return Done(p)
+        return None
+
+    def _advance(self, ms: int) -> None:
+        """Bots act as their moves fall due; the clock then reaches the target (it keeps running
+        after every bot has finished, while you still place)."""
+        state = self.state
+        target, round_now = state.clock_ms + ms, state.round
+        if self._driver is not None:
+            self._driver.advance(state, until_ms=target, one_round=True)
+        if state.phase == "placing" and state.round == round_now and state.clock_ms < target:
+            state.apply(Tick(target - state.clock_ms))
