@@ -231,8 +231,18 @@ class GameState(ABC):
         GameState.__init__(state, options, seed=0)
         return state
 
+    def problems(self) -> list[tuple[str, str]]:
+        """(rule, explanation) for everything that makes this position impossible.
+
+        Games override it to check their invariants (pieces conserved, limits kept);
+        a loaded save whose start position has a problem is refused.
+        """
+        return []
+
     def _check_consistent(self) -> None:
-        """Games may check a restored position's invariants (raise SaveFormatError)."""
+        problems = self.problems()
+        if problems:
+            raise SaveFormatError(f"the saved position breaks the rules: {problems[0][1]}")
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from minegames.core import Action, Bag, GameState, IllegalActionError, SaveFormatError, reroll
+from minegames.core import Action, Bag, GameState, IllegalActionError, reroll
 
 from . import patterns
 from .actions import (
@@ -502,11 +502,6 @@ class MineshaftMayhem(GameState):
         self._dice = None if data["dice"] is None else tuple(data["dice"])
         self._rolls_used = data["rolls_used"]
         self._after_shake = data["after_shake"]
-
-    def _check_consistent(self) -> None:
-        problems = self.problems()
-        if problems:
-            raise SaveFormatError(f"the saved position breaks the rules: {problems[0][1]}")
 
     def problems(self) -> list[tuple[str, str]]:
         """(rule, explanation) for everything that makes this position impossible; [] if none."""

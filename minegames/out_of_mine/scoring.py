@@ -1,0 +1,71 @@
+"""The check after a round and the points of one board.
+
+Pure functions on plain data, so a lesson can score a board drawn by hand and the
+state, the solver and the bots all agree on one formula.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+BASE_POINTS = 10
+CALLER_BONUS = 2
+MOST_EMPTY_CELLS = 10  # more empty cells than this scores 0 in total
+
+OVER_ROCK = "over the rock"
+NOT_ON_CARD = "colour not on card"
+OVER_LIMIT = "over the card limit"
+
+
+def wrongly_placed(gallery: frozenset, placed: Sequence[tuple[int, str, frozenset]],
+                   limits: Mapping[str, int]) -> list[tuple[int, str]]:
+    """The tiles the check takes off a board, with the reason, in the order they go.
+
+    ``placed`` lists (tile, colour, cells) in the order the tiles were put down.
+    First every tile hanging over the rock goes, then every tile of a colour the card
+    does not show, then, per colour, the most recently placed tiles beyond the card's
+    limit (the last tile put down is the one that broke the limit).
+    """
+    over_rock = [(tile, OVER_ROCK) for tile, _, cells in placed if not cells <= gallery]
+    off_card = [(tile, NOT_ON_CARD) for tile, colour, cells in placed
+                if cells <= gallery and limits.get(colour, 0) <= 0]
+    gone = {tile for tile, _ in over_rock + off_card}
+    staying = [(tile, colour) for tile, colour, _ in placed if tile not in gone]
+    used: dict[str, int] = {}
+    for tile, colour in staying:
+        used[colour] = used.get(colour, 0) + 1
+    over_limit = []
+    for tile, colour in reversed(staying):
+        if used[colour] > limits[colour]:
+            over_limit.append((tile, OVER_LIMIT))
+            used[colour] -= 1
+    return over_rock + off_card + over_limit
+
+
+def elf_points(elves: Iterable, colour_at: Mapping[tuple[int, int], str], limits: Mapping[str, int]) -> int:
+    """+1 per elf whose gallery cell holds a crystal of its colour, if the card shows that colour."""
+    return sum(1 for elf in elves
+               if colour_at.get(tuple(elf.cell)) == elf.colour and limits.get(elf.colour, 0) > 0)
+
+
+def find_points(kinds_on_board: Iterable[str], card_finds: Mapping[str, int]) -> int:
+    """The card's points for each find lying on the board (kinds the card omits score 0)."""
+    return sum(card_finds.get(kind, 0) for kind in kinds_on_board)
+
+
+def round_points(empty: int, *, caller: bool = False, caller_correct: bool = False, elves: int = 0,
+                 finds: int = 0, negative_rounds: bool = True) -> dict[str, int]:
+    """One player's points for a round, with the breakdown the score sheet shows.
+
+    More than ten empty cells score nothing at all (no bonus, no penalty).
+    ``negative_rounds=False`` raises a negative total to 0.
+    """
+    if empty > MOST_EMPTY_CELLS:
+        return {"base": BASE_POINTS, "empty": -empty, "caller": 0, "elves": 0, "finds": 0,
+                "total": 0, "zeroed": True}
+    caller_points = (CALLER_BONUS if caller_correct else -CALLER_BONUS) if caller else 0
+    total = BASE_POINTS - empty + caller_points + elves + finds
+    if not negative_rounds:
+        total = max(total, 0)
+    return {"base": BASE_POINTS, "empty": -empty, "caller": caller_points, "elves": elves, "finds": finds,
+            "total": total, "zeroed": False}
