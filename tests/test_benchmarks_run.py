@@ -20,6 +20,7 @@ EXPECTED_LINES = {
     "bench_simulation.py": ["million 4d6 rolls/s", "vectorized simulator", "bots playing the rules model"],
     "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
     "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
+    "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
 }
 
 
@@ -37,7 +38,9 @@ def test_every_benchmark_script_is_covered():
     assert {p.name for p in BENCHMARKS.glob("bench_*.py")} == set(EXPECTED_LINES)
 
 
-@pytest.mark.parametrize("script", ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py"])
+@pytest.mark.parametrize(
+    "script", ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py"]
+)
 def test_model_benchmark_runs(script):
     output = run_quick(script)
     for line in EXPECTED_LINES[script]:
