@@ -21,6 +21,7 @@ EXPECTED_LINES = {
     "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
     "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
+    "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
 }
 
 
@@ -39,7 +40,9 @@ def test_every_benchmark_script_is_covered():
 
 
 @pytest.mark.parametrize(
-    "script", ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py"]
+    "script",
+    ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
+     "bench_fight_odds.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)
