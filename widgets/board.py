@@ -265,6 +265,7 @@ class GridBoard(anywidget.AnyWidget):
     def __init__(self, rows: int = 1, cols: int = 1, gallery: Iterable[Cell] = (), **kwargs: Any):
         super().__init__(rows=rows, cols=cols, gallery=_cells_json(gallery), **kwargs)
         self.held: Optional[Shape] = None
+        self._resting_at: Optional[Cell] = None
         self._check: Optional[Callable[[Cell, Shape], bool]] = None
         self._click_callbacks: list[Callable[[Cell], Any]] = []
         self._hover_callbacks: list[Callable[[Optional[Cell]], Any]] = []
@@ -306,7 +307,10 @@ class GridBoard(anywidget.AnyWidget):
 
     def hold(self, shape: Optional[Shape], check: Optional[Callable[[Cell, Shape], bool]] = None) -> None:
         """Put a (turned) shape in hand, or none; ``check(offset, cells)`` says if it may go there."""
-        self.held = frozenset(shape) if shape else None
+        held = frozenset(shape) if shape else None
+        if held != self.held:
+            self._resting_at = None
+        self.held = held
         self._check = check
         self.update_ghost()
 
@@ -316,10 +320,16 @@ class GridBoard(anywidget.AnyWidget):
             return None
         return ghost_cells(self.held, cell)
 
+    def rest(self) -> None:
+        """Hide the ghost until the pointer leaves its cell or the shape in hand changes: after a
+        tile is laid, a ghost of the next one drawn over it (red, as it overlaps) hides the new tile."""
+        self._resting_at = self.pointer_cell
+        self.update_ghost()
+
     def update_ghost(self) -> None:
         """Recompute the ghost for the pointer and the held shape (called on every move)."""
         cell = self.pointer_cell
-        found = self.placement_at(cell) if cell is not None else None
+        found = self.placement_at(cell) if cell is not None and cell != self._resting_at else None
         if found is None:
             ghost, ok = [], True
         else:
@@ -390,6 +400,8 @@ class GridBoard(anywidget.AnyWidget):
                 and self.first_col <= cell[1] < self.first_col + self.cols)
 
     def _pointer_moved(self, _change) -> None:
+        if self.pointer_cell != self._resting_at:
+            self._resting_at = None
         self.update_ghost()
         cell = self.pointer_cell
         for callback in list(self._hover_callbacks):

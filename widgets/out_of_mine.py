@@ -40,6 +40,8 @@ from .board import GridBoard
 from .components import BASE_CSS, ActionButton, GameApp, assign, control_row, error_text, panel, set_classes, show, style_tag
 
 HUMAN = 0
+#: After the total of each winner once the game is over (plain text: not every browser has emoji).
+WINNER_MARK = " winner"
 #: How often the live clock ticks (ms of wall time); each tick adds the time really elapsed.
 TICK_INTERVAL_MS = 250
 
@@ -422,6 +424,8 @@ class OutOfMineApp(GameApp):
 
     def _not_offered_reason(self, colour: str, name: str, offer: Optional[dict]) -> str:
         state = self.state
+        if state.is_over:
+            return "the game is over: press New game to play again"
         if state.phase != "placing":
             return "no round under way: tiles are taken once every board's side is chosen"
         if offer is None:
@@ -523,8 +527,8 @@ class OutOfMineApp(GameApp):
             self.remove_at(*cell)
         elif self.selected is not None:
             found = self.board.placement_at(cell)
-            if found is not None:
-                self.place_at(*found[0])
+            if found is not None and self.place_at(*found[0]):
+                self.board.rest()  # show the new tile, not the next one's shadow over it
         elif self._tile_at(cell) is not None:
             self.pick_up(*cell)
         else:
@@ -664,8 +668,9 @@ class OutOfMineApp(GameApp):
             tile = advice.remove[0]
             self._hint_cells = next(p.cells for p in state.placed[HUMAN] if p.tile == tile)
             self._hint_for = state.placed[HUMAN]
+            reach = "a full cover is possible" if advice.perfect else f"{advice.covered} of {size} spaces can be covered"
             self.status.say(f"hint: take off the {kit.tiles[tile].colour} {kit.shape_name(tile)} marked in gold: "
-                            f"with it there, at most {advice.covered} of {size} spaces can be covered", "info")
+                            f"it is in the way; without it {reach}", "info")
         elif advice.place:
             step = advice.place[0]
             kinds = self._kinds_of(step.colour, step.shape)
@@ -795,9 +800,11 @@ class OutOfMineApp(GameApp):
         rows = []
         for colour, limit in card.limits.items():
             n = used.get(colour, 0)
+            spare = (f"<b>{limit - n}</b> left" if n <= limit else
+                     f"<b>{n - limit}</b> too many: the check takes off the last placed")
             rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td>{SIZES[colour]} space"
                         f"{'s' if SIZES[colour] > 1 else ''}</td><td>{n} of {limit} used</td>"
-                        f"<td><b>{limit - n}</b> left</td></tr>")
+                        f"<td>{spare}</td></tr>")
         for colour, n in used.items():
             if colour not in card.limits:
                 rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td colspan=3>{n} placed, not on your card: "
@@ -898,10 +905,11 @@ class OutOfMineApp(GameApp):
             value = "<small>the game is over</small>"
         assign(self.clock, value=value)
         if state.phase == "placing":
-            points = oom.round_points(len(state.empty_cells(HUMAN)))
-            variants = " (elves and finds count at the check)" if (state.options.elves or state.options.finds) else ""
+            points = state.points_if_ended(HUMAN)
+            parts = [f"{points['empty']} empty"] + [f"{points[k]:+d} {k}" for k in ("elves", "finds") if points[k]]
+            why = "more than 10 spaces empty" if points["zeroed"] else ", ".join(parts)
             assign(self.score_line, value=f'<span class="oom-caption">If the round ended now: '
-                   f'<b>{points["total"]}</b> points{variants}; total so far {state.scores()[HUMAN]}</span>')
+                   f'<b>{points["total"]}</b> points ({why}); total so far {state.scores()[HUMAN]}</span>')
         else:
             assign(self.score_line, value="")
 
@@ -950,6 +958,8 @@ class OutOfMineApp(GameApp):
                 pts = result["points"][p]
                 parts = [f"{pts['base']} base", f"{pts['empty']} empty"]
                 parts += [f"{pts[k]:+d} {k}" for k in ("caller", "elves", "finds") if pts.get(k)]
+                if pts.get("zeroed"):
+                    parts.append("more than 10 spaces empty: 0 for the round")
                 if result["removed"][p]:
                     parts.append(f"{len(result['removed'][p])} tile(s) removed at the check")
                 star = " \u2605" if result["caller"] == p else ""
@@ -958,23 +968,39 @@ class OutOfMineApp(GameApp):
                    "time": "time up", "all done": "all done"}.get(result["reason"], result["reason"])
             rows.append(f"<tr><td>Round {result['round']}</td>{''.join(cells)}"
                         f"<td>{html.escape(how)} at {clock_text(result['clock_ms'])}</td></tr>")
-        totals = "".join(f'<td class="oom-num">{total}</td>' for total in state.scores())
+        winners = state.winners() if state.is_over else []
+        totals = "".join(f'<td class="oom-num">{total}{WINNER_MARK if p in winners else ""}</td>'
+                         for p, total in enumerate(state.scores()))
         if not results:
             table = '<span class="oom-caption">No round has been scored yet.</span>'
         else:
             table = (f"<table><tr><th></th>{head}<th></th></tr>{''.join(rows)}"
                      f'<tr class="oom-total"><td>Total</td>{totals}<td></td></tr></table>'
-                     '<div class="oom-caption">\u2605 called Out of Mine!; hover a score for its parts.</div>')
+                     f'<div class="oom-caption">\u2605 called Out of Mine!; hover a score for its parts.</div>')
         assign(self.results, value=table)
+
+    def _final_text(self) -> str:
+        """Who won, and everybody's total, best first."""
+        state = self.state
+        totals, winners = state.scores(), state.winners()
+        names = {p: "you" if p == HUMAN else f"P{p + 1} ({self._player_name(p)})" for p in range(state.num_players)}
+        if winners == [HUMAN]:
+            verdict = f"You win with {totals[HUMAN]} points!"
+        elif len(winners) == 1:
+            verdict = f"{names[winners[0]]} wins with {totals[winners[0]]} points."
+        else:
+            verdict = (f"A shared win for {' and '.join(names[p] for p in winners)} "
+                       f"with {totals[winners[0]]} points each.")
+        ranking = ", ".join(f"{names[p]} {totals[p]}" for p in sorted(range(state.num_players),
+                                                                       key=lambda p: (-totals[p], p)))
+        return (f"<b>Game over after {len(state.round_results)} rounds.</b> {html.escape(verdict)} "
+                f"Final totals: {html.escape(ranking)}. Press <b>New game</b> to play again.")
 
     def instruction_text(self) -> str:
         state = self.state
         rounds = state.options.rounds
         if state.is_over:
-            totals = state.scores()
-            winners = " and ".join("you" if p == HUMAN else f"P{p + 1}" for p in state.winners())
-            return (f"<b>Game over.</b> You scored {totals[HUMAN]}; the most points: {html.escape(winners)}. "
-                    "Press New game to play again.")
+            return self._final_text()
         if state.phase == "choose_sides":
             allowed = state.sides_allowed(HUMAN)
             board = state.board_numbers[HUMAN]

@@ -37,6 +37,8 @@ from .state import OutOfMine
 __all__ = ["Bot", "BotDriver", "RandomBot", "SolverBot", "play_game", "play_round"]
 
 SKILLS = ("perfect", "good", "hasty")
+#: (white_shapes, board, side, flips) -> cards that can fill that side of the boxed set
+_BOXED_FILL_COUNTS: dict[tuple, int] = {}
 Timed = tuple[int, Action]  # (round-clock ms, action)
 
 
@@ -73,21 +75,28 @@ class SolverBot:
         return ChooseSide(player, max(sides, key=lambda side: self._fillable(state, number, side)))
 
     def _fillable(self, state: OutOfMine, number: int, side: str) -> int:
+        """How many cards can fill the side; the boxed sets' counts are shared by every bot
+        (a hand-made kit's stay with this bot), so a new bot chooses without a new search."""
         kit, flips = state.kit, state.options.flips
-        key = (id(kit), number, side, flips)
-        if key not in self._fill_counts:
+        counts = self._fill_counts if kit.standard is None else _BOXED_FILL_COUNTS
+        key = (id(kit) if kit.standard is None else kit.standard, number, side, flips)
+        if key not in counts:
             board = kit.boards[(number, side)]
-            self._fill_counts[key] = sum(
+            counts[key] = sum(
                 can_cover(board, card, flips, supply=kit.tiles, shapes=kit.shapes) for card in kit.cards.values())
-        return self._fill_counts[key]
+        return counts[key]
 
     # ---- the round -------------------------------------------------------------
     def plan(self, state: OutOfMine, player: int) -> list[Timed]:
-        """Remove what blocks the plan, place the rest one tile per step, then call or stop."""
+        """Remove what blocks the plan, place the rest one tile per step, then call or stop.
+
+        Every tile takes the same time, so the biggest go down first: if someone else
+        calls before the plan is through, as many cells as possible are covered.
+        """
         remove, place, full = self._decide(state, player)
         start = state.clock_ms
         actions: list[Action] = [Remove(player, t) for t in remove]
-        actions += [p.action(player) for p in place]
+        actions += [p.action(player) for p in sorted(place, key=lambda p: -len(p.cells))]
         timed = [(start + self.speed * (i + 1), a) for i, a in enumerate(actions)]
         finish_at = timed[-1][0] if timed else start + self.speed
         timed.append((finish_at, Call(player) if full else Done(player)))
@@ -121,13 +130,29 @@ class SolverBot:
         cover = best_cover(board, card, objective="cells", **advanced, **common)
         full = sum(len(p.cells) for p in cover) == gallery
         if opts.elves or opts.finds:
-            scored = best_cover(board, card, objective="score", **advanced, **common)
             bonus = scoring.CALLER_BONUS if full else 0
-            if (round_score(board, card, scored, tiles=kit.tiles, **advanced)
-                    > round_score(board, card, cover, tiles=kit.tiles, **advanced) + bonus):
-                cover = scored
-                full = sum(len(p.cells) for p in cover) == gallery
+            reached = round_score(board, card, cover, tiles=kit.tiles, **advanced) + bonus
+            # the search for the best score is the slow one: skip it when it cannot do better
+            if reached < score_ceiling(board, card, supply, **advanced):
+                scored = best_cover(board, card, objective="score", **advanced, **common)
+                if round_score(board, card, scored, tiles=kit.tiles, **advanced) > reached:
+                    cover = scored
+                    full = sum(len(p.cells) for p in cover) == gallery
         return (), cover, full
+
+
+def score_ceiling(board: Any, card: Any, supply: list, elves: bool, finds: bool) -> int:
+    """No round score (without the caller's bonus) can beat this: a full board, every elf of
+    a colour on the card served, and each colour's best good finds up to the card's count."""
+    ceiling = scoring.BASE_POINTS
+    if elves:
+        ceiling += sum(1 for elf in board.elves if card.limits.get(elf.colour, 0) > 0)
+    if finds:
+        for colour, limit in card.limits.items():
+            values = sorted((card.finds.get(t.find[1], 0) for t in supply if t.colour == colour and t.find),
+                            reverse=True)
+            ceiling += sum(v for v in values[:limit] if v > 0)
+    return ceiling
 
 
 def greedy_pack(state: OutOfMine, player: int, rng: Any) -> list[Placement]:

@@ -464,19 +464,35 @@ class OutOfMine(GameState):
         return removed
 
     def _points(self, p: int, caller: int | None, removed: list) -> dict[str, Any]:
-        kit, card = self._kit, self._kit.cards[self._cards[p]]
+        """The round's points of player ``p``, whose board the check has already cleaned."""
+        return self._board_points(p, self._placed[p], caller == p, not removed)
+
+    def _board_points(self, p: int, tiles: list[PlacedTile], calls: bool, correct: bool) -> dict[str, Any]:
+        kit, card, gallery = self._kit, self._kit.cards[self._cards[p]], self.gallery(p)
         colour_at, finds = {}, []
-        for t in self._placed[p]:
+        for t in tiles:
             tile = kit.tiles[t.tile]
             for cell in t.cells:
                 colour_at[cell] = tile.colour
             mark = kit.orient(t.tile, t.orientation)[1]
-            if mark is not None and (mark[0] + t.row, mark[1] + t.col) in self.gallery(p):
+            if mark is not None and (mark[0] + t.row, mark[1] + t.col) in gallery:
                 finds.append(tile.find[1])
         elves = scoring.elf_points(self.boards[p].elves, colour_at, card.limits) if self.options.elves else 0
         found = scoring.find_points(finds, card.finds) if self.options.finds else 0
-        return scoring.round_points(len(self.empty_cells(p)), caller=caller == p, caller_correct=not removed,
+        return scoring.round_points(len(gallery - colour_at.keys()), caller=calls, caller_correct=correct,
                                     elves=elves, finds=found, negative_rounds=self.options.negative_rounds)
+
+    def points_if_ended(self, player: int) -> dict[str, Any]:
+        """What ``player`` would score if the round stopped now without a call: the check
+        takes off wrongly placed tiles (table rules) and the variants count, as at the real end.
+        Changes nothing; for a score line that a player watches while placing."""
+        if self._phase != "placing":
+            raise IllegalActionError("not placing", "points are provisional only while tiles are being placed")
+        kit = self._kit
+        placed = [(t.tile, kit.tiles[t.tile].colour, t.cells) for t in self._placed[player]]
+        gone = {tile for tile, _ in scoring.wrongly_placed(self.gallery(player), placed,
+                                                           kit.cards[self._cards[player]].limits)}
+        return self._board_points(player, [t for t in self._placed[player] if t.tile not in gone], False, True)
 
     def _leaving_player(self, caller: int | None) -> int:
         """Whose board goes back to the box: the caller's; without a caller, see the option."""

@@ -92,3 +92,73 @@ def test_gallery_links_to_the_out_of_mine_app(page, voila_url):
     link.click()
     page.wait_for_url("**/voila/render/out_of_mine.ipynb")
     page.wait_for_selector(".oom-app .oom-board .gb-svg", state="visible")
+
+
+GHOST_AT = "(() => { const r = document.querySelector('.oom-board .gb-ghost rect'); " \
+           "return r ? r.getAttribute('x') + ',' + r.getAttribute('y') : ''; })()"
+
+
+def ghost_at(page) -> str:
+    """Where the shadow's first cell is drawn ('' when there is none)."""
+    return page.evaluate("() => " + GHOST_AT)
+
+
+def ghost_fits(page) -> bool:
+    return page.evaluate(
+        "() => document.querySelector('.oom-board .gb-ghost')?.classList.contains('gb-ghost-ok') === true")
+
+
+def test_hint_keyboard_and_a_bots_call(page, voila_url):
+    """A first round as a newcomer plays it: ask for a hint and lay the tile it puts in hand,
+    lay another with the arrow keys and Enter, then wait for the bot to finish and the round to be scored."""
+    page.goto(render_url(voila_url, "out_of_mine.ipynb"))
+    page.locator(".oom-side-a:not([disabled]), .oom-side-b:not([disabled])").first.click()
+    page.wait_for_selector(".oom-shape:not([disabled])", state="visible")
+
+    page.locator(".oom-hint").click()
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.startsWith('hint:')")
+    page.wait_for_selector(".oom-board .gb-highlight", state="attached")
+    assert "in your hand" in text_of(page, ".oom-status")
+    spot = hover_until_the_ghost_fits(page)
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    # the tile just laid shows; the next one's shadow waits until the pointer moves
+    page.wait_for_function("() => document.querySelector('.oom-board .gb-ghost') === null")
+
+    # the keyboard: walk the cursor over the whole board until the shadow fits, then Enter
+    page.locator(".oom-shape:not([disabled])").first.click()
+    page.wait_for_function("() => document.querySelector('.oom-shape.oom-selected') !== null")
+    page.mouse.move(spot["x"], spot["y"])  # the board takes the keyboard focus
+    page.mouse.move(5, 5)  # the mouse leaves; the focus stays
+    placed_before = page.locator(".oom-board .gb-tile").count()
+    for _ in range(10):  # to the top left corner (the cursor stops at the edges)
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+    for row in range(10):
+        for step in range(6):
+            if ghost_fits(page):
+                break
+            before = ghost_at(page)
+            page.keyboard.press("ArrowLeft" if row % 2 else "ArrowRight")
+            try:
+                page.wait_for_function("before => " + GHOST_AT + " !== before", arg=before, timeout=1_500)
+            except PlaywrightTimeoutError:  # at the edge: go down a row
+                break
+        if ghost_fits(page):
+            break
+        before = ghost_at(page)
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function("before => " + GHOST_AT + " !== before", arg=before, timeout=3_000)
+    assert ghost_fits(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('.oom-board .gb-tile').length > {placed_before}")
+
+    # the bot (about 2 s a tile) calls, or stops if its card cannot fill its board: then stop too
+    page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('P2 called')"
+                           " || document.querySelector('.oom-bot-caption').innerText.includes('stopped')",
+                           timeout=90_000)
+    if "P2 called" not in text_of(page, ".oom-results"):
+        page.locator(".oom-done").click()
+    page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('Round 1')")
+    assert "Round 2 of 7" in text_of(page, ".mg-instruction")
+    assert page.console_errors == []

@@ -3,6 +3,7 @@
 import pytest
 
 from minegames import out_of_mine as oom
+from minegames.core import IllegalActionError
 from minegames.out_of_mine import scoring
 from minegames.out_of_mine.components import Elf
 
@@ -138,3 +139,25 @@ def test_the_check_leaves_a_correct_board_alone():
     gallery = frozenset((0, c) for c in range(4))
     placed = [(1, "red", frozenset({(0, 0), (0, 1)})), (2, "blue", frozenset({(0, 2)}))]
     assert scoring.wrongly_placed(gallery, placed, {"red": 1, "blue": 1}) == []
+
+
+@pytest.mark.parametrize("make", [tims_round, carls_round, finds_round])
+def test_points_if_ended_now_are_the_points_the_round_then_gives(make):
+    """The provisional score a player watches (score line of the app) runs the check and the
+    variants exactly as the end of the round does, and changes nothing."""
+    game = make()
+    before = game.to_json()
+    provisional = game.points_if_ended(0)
+    assert game.to_json() == before
+    game.apply(oom.Done(0)).apply(oom.Done(1))
+    assert provisional == last_points(game, 0)
+
+
+def test_points_if_ended_do_not_count_tiles_the_check_will_take_off():
+    game = tims_round()  # a full board, but a blue over the rock and one green too many
+    assert not game.empty_cells(0)
+    assert game.points_if_ended(0)["empty"] == -4
+    game.apply(oom.Done(0)).apply(oom.Done(1))
+    assert game.phase == "choose_sides"
+    with pytest.raises(IllegalActionError, match="provisional"):
+        game.points_if_ended(0)

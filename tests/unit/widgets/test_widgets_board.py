@@ -129,3 +129,21 @@ def test_a_board_can_show_rock_above_and_left_of_the_gallery():
     board.press("ArrowLeft")
     assert board.pointer == [-1, -1]
     assert board.contains((4, 5)) and not board.contains((5, 5))
+
+
+def test_resting_hides_the_ghost_until_the_pointer_moves_or_the_shape_changes():
+    board = make_board()
+    board.hold(I3)
+    board.hover((1, 1))
+    assert board.ghost
+    board.rest()  # a tile was just laid here
+    assert board.ghost == [] and board.pointer_cell == (1, 1)  # the keyboard cursor stays
+    board.hold(I3)  # the app redraws with the same tile in hand: still resting
+    assert board.ghost == []
+    board.hover((2, 1))
+    assert board.ghost == [[2, 0], [2, 1], [2, 2]]
+    board.hover((1, 1))
+    assert board.ghost  # back on the cell: resting is over
+    board.rest()
+    board.hold(transform(I3, 1))  # turned: the new shape shows at once
+    assert board.ghost == [[0, 1], [1, 1], [2, 1]]

@@ -316,3 +316,137 @@ def test_table_rules_let_a_tile_hang_over_the_rock_until_the_check():
     placed = app.state.placed[HUMAN]
     assert len(placed) == 1 and not placed[0].cells <= gallery and placed[0].cells & gallery
     assert app.board.tiles[0]["key"] == placed[0].tile
+    # the score line runs the check: the tile over the rock earns nothing
+    assert "<b>0</b> points (more than 10 spaces empty)" in app.score_line.value
+    assert app.state.points_if_ended(HUMAN)["empty"] == -len(gallery)
+
+
+# ---- the review: what the screen says agrees with the model, from first round to game over ----
+
+
+def test_a_broken_card_limit_reads_too_many_not_a_negative_count():
+    app = OutOfMineApp(seed=2, bots=(), live=False, strict_placement=False)
+    app.choose_side("A")
+    state = app.state
+    colour, limit = next(iter(state.cards[HUMAN].limits.items()))
+    for _ in range(limit + 1):
+        tile, k, row, col = next(s for s in state.placements(HUMAN) if state.kit.tiles[s[0]].colour == colour)
+        assert app.act(Place(HUMAN, tile, k, row, col))
+    assert f"{limit + 1} of {limit} used" in app.treasure.value
+    assert "<b>1</b> too many" in app.treasure.value and "<b>-1</b>" not in app.treasure.value
+
+
+def test_a_hint_to_take_a_tile_off_says_what_is_possible_without_it():
+    from random import Random
+
+    app = solo_app()
+    state, pick = app.state, Random(0)
+    for _ in range(100):  # lay random tiles until one blocks the best cover
+        place = Place(HUMAN, *pick.choice(state.placements(HUMAN)))
+        app.act(place)
+        advice = app.show_hint()
+        if advice.remove:
+            break
+        app.act(Remove(HUMAN, place.tile))
+    assert advice.remove
+    reach = "a full cover is possible" if advice.perfect else f"{advice.covered} of 20 spaces can be covered"
+    assert f"it is in the way; without it {reach}" in app.status.text
+    assert "with it there" not in app.status.text
+    blocking = next(p for p in state.placed[HUMAN] if p.tile == advice.remove[0])
+    assert app.board.highlight == [list(c) for c in sorted(blocking.cells)]
+
+
+def shown_totals(app: OutOfMineApp) -> list[int]:
+    import re
+
+    total_row = app.results.value.split("oom-total")[1].split("</tr>")[0]
+    return [int(n) for n in re.findall(r'oom-num">(-?\d+)', total_row)]
+
+
+def check_the_screen(app: OutOfMineApp) -> None:
+    """Card counts, palette counts, score line, clock and results say what the model says."""
+    state = app.state
+    if state.phase == "placing":
+        assert oom.clock_text(state.clock_ms) in app.clock.value and f"Round {state.round} of 7" in app.clock.value
+        used = state.card_use(HUMAN)
+        for colour, limit in state.cards[HUMAN].limits.items():
+            assert f"{used.get(colour, 0)} of {limit} used" in app.treasure.value
+        free = [state.kit.tiles[t] for t in state.free_tiles()]
+        for (colour, shape), offer in app.palette_kinds().items():
+            assert offer["free"] == sum(1 for t in free if (t.colour, t.shape) == (colour, shape))
+        provisional = state.points_if_ended(HUMAN)["total"]
+        assert f"<b>{provisional}</b> points" in app.score_line.value
+        assert f"total so far {state.scores()[HUMAN]}" in app.score_line.value
+        for p, caption in app.bot_captions.items():
+            assert f"{len(state.covered(p))}/20 covered" in caption.value
+    if state.round_results:
+        assert shown_totals(app) == state.scores()
+        assert app.results.value.count("<td>Round ") == len(state.round_results)
+
+
+def test_a_whole_game_against_bots_through_the_apps_buttons():
+    app = OutOfMineApp(seed=7, players=3, bots=("perfect", "hasty"), bot_speed_ms=1500, live=False,
+                       elves=True, finds=True)
+    for _ in range(2000):
+        state = app.state
+        check_the_screen(app)
+        if state.is_over:
+            break
+        if state.phase == "choose_sides":
+            assert app.choose_side(state.sides_allowed(HUMAN)[-1])
+            continue
+        if state.finished_ms[HUMAN] is None:
+            advice = app.show_hint()
+            if advice.place:
+                step = advice.place[0]
+                assert app.select(step.colour, step.shape) and app.orientation == 0
+                turn_to(app, step.orientation)
+                assert app.place_at(step.row, step.col), app.status.text
+            elif state.is_covered(HUMAN):
+                assert app.call()
+                continue
+            else:
+                assert app.done()
+        app.tick(900)
+    state = app.state
+    assert state.is_over and len(state.round_results) == 7
+    totals, winners = state.scores(), state.winners()
+    # the end: every total, the winner named, a trophy by each winner's total, no clock
+    assert "Game over after 7 rounds." in app.instruction.value
+    for p, name in enumerate(["you", "P2 (perfect bot)", "P3 (hasty bot)"]):
+        assert f"{name} {totals[p]}" in app.instruction.value
+    winner_text = "You win" if winners == [HUMAN] else f"P{winners[0] + 1}"
+    assert winner_text in app.instruction.value
+    assert app.results.value.count(f"{max(totals)} winner</td>") == len(winners)
+    assert app.clock.value == "<small>the game is over</small>" and app.score_line.value == ""
+    assert app.palette_card.layout.display == "none" and app.call_button.disabled and app.hint_button.disabled
+    assert not app.select("yellow") and "the game is over" in app.status.text
+    # a new game with the same rules and bots
+    assert app.new_game(8)
+    assert app.state.round == 1 and app.state.options == state.options and not app.state.round_results
+    assert "No round has been scored yet" in app.results.value and "Round 1 of 7" in app.instruction.value
+
+
+def test_a_round_with_more_than_ten_empty_spaces_says_why_it_scores_nothing():
+    app = bot_app(bot_speed_ms=300)
+    while app.state.round == 1:
+        app.tick(300)
+    assert app.state.round_results[0]["points"][HUMAN]["zeroed"]
+    assert "more than 10 spaces empty: 0 for the round" in app.results.value
+
+
+def test_after_a_click_places_a_tile_its_shadow_does_not_hide_it():
+    app = solo_app()
+    state = app.state
+    twice = [colour for colour, limit in state.cards[HUMAN].limits.items() if limit >= 2]
+    tile, k, row, col = next(s for s in state.placements(HUMAN) if state.kit.tiles[s[0]].colour in twice)
+    t = state.kit.tiles[tile]
+    assert app.select(t.colour, t.shape)
+    turn_to(app, k)
+    grab = grab_cell(app.held_shape())
+    app.board.click((row + grab[0], col + grab[1]))
+    assert len(state.placed[HUMAN]) == 1
+    assert app.selected is not None  # the same kind stays in hand for the next one...
+    assert app.board.ghost == []  # ...but its shadow waits until the pointer moves
+    app.board.press("ArrowRight")
+    assert app.board.ghost != []
