@@ -151,8 +151,8 @@ class LogView(widgets.HTML):
         if css_class:
             self.add_class(css_class)
 
-    def show_log(self, log) -> None:
-        shown = log.lines(self.lines)
+    def show_log(self, log, unit: str = "turn") -> None:
+        shown = log.lines(self.lines, unit)
         if shown:
             body = "\n".join(html.escape(line) for line in shown)
             value = f'<div class="mg-log-lines">{body}</div>'
@@ -442,6 +442,6 @@ class GameApp(widgets.VBox):
     def refresh(self) -> None:
         """Redraw everything from the state; subclasses extend and call this."""
         self.sheet.show_state(self.state)
-        self.log_view.show_log(self.state.log)
+        self.log_view.show_log(self.state.log, self.state.log_unit)
         assign(self.instruction, value=self.instruction_text())
         assign(self.controls.undo_button, disabled=not self.state.history)

@@ -200,7 +200,7 @@ class OutOfMineApp(GameApp):
     log_lines = 8
 
     def __init__(self, seed: Optional[int] = None, players: int = 2, bots: Sequence[str] = ("good",),
-                 bot_speed_ms: int = 2000, *, live: bool = True, state: Optional[oom.OutOfMine] = None,
+                 bot_speed_ms: int = 4000, *, live: bool = True, state: Optional[oom.OutOfMine] = None,
                  **options: Any):
         if state is None:
             state = oom.new_game(seed=seed, players=players, **options)
@@ -691,7 +691,7 @@ class OutOfMineApp(GameApp):
         """Redraw from the state. Unlike ``GameApp.refresh`` no whole-table SVG is drawn: the
         board widgets show the tables, and a click only re-sends what changed."""
         state = self.state
-        self.log_view.show_log(state.log)
+        self.log_view.show_log(state.log, state.log_unit)
         assign(self.instruction, value=self.instruction_text())
         assign(self.controls.undo_button, disabled=self._last_own_move() is None)
         show(self.controls.undo_button, not self.bot_players)

@@ -20,12 +20,13 @@ class GameLog:
     def __iter__(self) -> Iterator[tuple[int, str]]:
         return iter(self.entries)
 
-    def lines(self, last: int | None = None) -> list[str]:
+    def lines(self, last: int | None = None, unit: str = "turn") -> list[str]:
+        """Readable lines; ``unit`` names what the number counts ("turn", "round")."""
         chosen = self.entries if last is None else self.entries[-last:]
-        return [f"turn {turn}: {text}" for turn, text in chosen]
+        return [f"{unit} {number}: {text}" for number, text in chosen]
 
-    def text(self) -> str:
-        return "\n".join(self.lines())
+    def text(self, unit: str = "turn") -> str:
+        return "\n".join(self.lines(unit=unit))
 
     def to_json(self) -> list[list]:
         return [[turn, text] for turn, text in self.entries]

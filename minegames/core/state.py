@@ -43,6 +43,8 @@ class GameState(ABC):
     action_types: ClassVar[tuple[type[Action], ...]]
     options_type: ClassVar[type]
     num_players: int = 1
+    #: What the number on each log entry counts, for people ("turn", "round").
+    log_unit: str = "turn"
 
     def __init__(self, options: Any, seed: int | None = None):
         self.options = options

@@ -45,6 +45,7 @@ class OutOfMine(GameState):
     game_name = "out_of_mine"
     action_types = ACTION_TYPES
     options_type = Options
+    log_unit = "round"
 
     def __init__(self, options: Options | None = None, seed: int | None = None, kit: Kit | None = None):
         super().__init__(options if options is not None else Options(), seed)

@@ -215,8 +215,8 @@ def test_every_action_is_logged_with_its_clock_time():
     game = choose_sides(oom.new_game(seed=3))
     place = game.legal_actions(1)[0]
     game.apply(oom.Tick(61_500)).apply(place)
-    line = game.log.lines(1)[0]
-    assert line.startswith("turn 1: 1:01.5 P2 places ") and f"(tile {place.tile})" in line
+    line = game.log.lines(1, game.log_unit)[0]
+    assert line.startswith("round 1: 1:01.5 P2 places ") and f"(tile {place.tile})" in line
 
 
 def test_actions_can_be_given_as_text():

@@ -450,3 +450,8 @@ def test_after_a_click_places_a_tile_its_shadow_does_not_hide_it():
     assert app.board.ghost == []  # ...but its shadow waits until the pointer moves
     app.board.press("ArrowRight")
     assert app.board.ghost != []
+
+
+def test_the_log_counts_rounds_not_turns():
+    app = OutOfMineApp(seed=5, bots=(), live=False)
+    assert "round 1:" in app.log_view.value and "turn 1:" not in app.log_view.value
