@@ -1,0 +1,257 @@
+"""The mine of Goldmine Rumbles as SVG, for notebooks, the rules doc and widgets.
+
+Light faces are sandstone with brown tunnels, dark (turned-over) faces are
+dark rock with pale tunnels and dashed rubble where tunnels collapsed. A
+tunnel that passes over another is drawn with a gap either side (a bridge).
+The tile number sits in its tile's own top-left corner, so it also shows how
+the tile is turned. The 16 claim sites ring the mine in their claim type's
+colour; the four start sites have a double ring. Optional layers: a route
+(highlighted), pawns and Papa Clayton.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from minegames.core import svg
+
+from .components import CLAIMS, CLAIM_SITES, FACES, MINE_TILES, Tunnel
+from .mine import (CELLS, SIZE, START_SITES, Cell, Jump, Leg, Mine, Placement, Point, Portal, Position,
+                   Route, neighbour, placed_tunnels, port_edge, site_port)
+
+TILE = 120
+RIM = 46
+LEGEND = 40
+DISPLAY_WIDTH = 520
+FACE_STYLE = {  # rock, tunnel, casing (gap colour = rock), label
+    "light": ("#ead9b0", "#7a5634", "#ead9b0", "#5a3f25"),
+    "dark": ("#4a3c32", "#d9bf8f", "#4a3c32", "#f3e6c8"),
+}
+RUBBLE = "#9c8a78"
+TYPE_COLOURS = {"Dark": ("#7a5230", "white"), "Flooded": ("#8fd0f0", "#1d3c4f"),
+                "Hard Rock": ("#8d5fb3", "white")}
+HAZARD_STYLE = {"rat": ("#8a8d91", "R"), "snake": ("#3f8f3a", "S")}
+PAWN_COLOURS = {"Red": "#d8324a", "Blue": "#2f62d6", "Green": "#2fa663", "Yellow": "#f2c530",
+                "Papa Clayton": "#1d1d1d"}
+ROUTE_COLOUR = "#ff9d00"
+_NORMAL = ((0, 1), (-1, 0), (0, -1), (1, 0))  # inward, per edge: top, right, bottom, left
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _path(d: str, *, stroke: str, width: float, dash: str | None = None, cap: str = "round") -> str:
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{_num(width)}" '
+            f'stroke-linecap="{cap}"{extra}/>')
+
+
+def port_xy(origin: tuple[float, float], port: int, size: float = TILE) -> tuple[float, float]:
+    """Board-frame port position on a tile whose top-left corner is ``origin`` (ports at thirds)."""
+    x, y = origin
+    edge, j = port_edge(port), port % 2
+    third = size / 3
+    return ((x + (1 + j) * third, y), (x + size, y + (1 + j) * third),
+            (x + (2 - j) * third, y + size), (x, y + (2 - j) * third))[edge]
+
+
+def _inward(port: int, length: float) -> tuple[float, float]:
+    nx, ny = _NORMAL[port_edge(port)]
+    return nx * length, ny * length
+
+
+def _curve(origin, tunnel: Tunnel, size: float) -> tuple[str, tuple[float, float]]:
+    """The SVG path of a tunnel and its midpoint (where a rat or snake is drawn)."""
+    a = port_xy(origin, tunnel.ends[0], size)
+    if tunnel.letter:
+        dx, dy = _inward(tunnel.ends[0], size * 0.3)
+        b = (a[0] + dx, a[1] + dy)
+        return f"M {_num(a[0])} {_num(a[1])} L {_num(b[0])} {_num(b[1])}", ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    b = port_xy(origin, tunnel.ends[1], size)
+    pull = size * 0.36
+    (ax, ay), (bx, by) = _inward(tunnel.ends[0], pull), _inward(tunnel.ends[1], pull)
+    c1, c2 = (a[0] + ax, a[1] + ay), (b[0] + bx, b[1] + by)
+    mid = tuple(0.125 * a[i] + 0.375 * c1[i] + 0.375 * c2[i] + 0.125 * b[i] for i in (0, 1))
+    d = (f"M {_num(a[0])} {_num(a[1])} C {_num(c1[0])} {_num(c1[1])} {_num(c2[0])} {_num(c2[1])} "
+         f"{_num(b[0])} {_num(b[1])}")
+    return d, mid
+
+
+def _entrance(origin, tunnel: Tunnel, size: float, fill: str, ink: str) -> str:
+    dx, dy = _inward(tunnel.ends[0], size * 0.3)
+    a = port_xy(origin, tunnel.ends[0], size)
+    cx, cy = a[0] + dx, a[1] + dy
+    r = size * 0.09
+    return (svg.circle(cx, cy, r, fill=fill, stroke=ink, stroke_width=2)
+            + svg.text(cx, cy + r * 0.45, tunnel.letter, size=r * 1.3, anchor="middle", weight="bold", fill=ink))
+
+
+def tile_fragment(placement: Placement, origin: tuple[float, float], size: float = TILE) -> str:
+    """One placed tile: rock, tunnels (bridges at crossings), entrance, hazards, number badge."""
+    rock, tunnel_ink, casing, label = FACE_STYLE[placement.face]
+    x, y = origin
+    parts = [svg.rounded_box(x, y, size, size, radius=4, fill=rock, stroke="#2b2218", stroke_width=1.5)]
+    tunnels = placed_tunnels(placement)
+    markers = []
+    for tunnel in tunnels:
+        d, mid = _curve(origin, tunnel, size)
+        if tunnel.collapsed:
+            parts.append(_path(d, stroke=RUBBLE, width=size * 0.035, dash=f"{_num(size * 0.05)} {_num(size * 0.06)}",
+                               cap="butt"))
+            parts.append(svg.text(mid[0], mid[1] + size * 0.04, "x", size=size * 0.13, anchor="middle",
+                                  weight="bold", fill=RUBBLE))
+            continue
+        parts.append(_path(d, stroke=casing, width=size * 0.13, cap="butt"))
+        parts.append(_path(d, stroke=tunnel_ink, width=size * 0.075))
+        if tunnel.letter:
+            parts.append(_entrance(origin, tunnel, size, rock, tunnel_ink))
+        if tunnel.hazard:
+            markers.append((mid, tunnel.hazard))
+    for (mx, my), hazard in markers:
+        fill, letter = HAZARD_STYLE[hazard]
+        r = size * 0.075
+        parts.append(svg.group([svg.circle(mx, my, r, fill=fill, stroke="white", stroke_width=1.5),
+                                svg.text(mx, my + r * 0.42, letter, size=r * 1.2, anchor="middle",
+                                         weight="bold", fill="white")], tooltip=hazard))
+    corner = ((x + 3, y + 3), (x + size - 3, y + 3), (x + size - 3, y + size - 3), (x + 3, y + size - 3))
+    bx, by = corner[placement.rotation]
+    badge = size * 0.16
+    bx -= badge if placement.rotation in (1, 2) else 0
+    by -= badge if placement.rotation in (2, 3) else 0
+    parts.append(svg.rounded_box(bx, by, badge, badge, radius=3, fill=label, stroke="none"))
+    parts.append(svg.text(bx + badge / 2, by + badge * 0.76, placement.tile, size=badge * 0.72, anchor="middle",
+                          weight="bold", fill=rock))
+    tip = f"tile {placement.tile}, {placement.face} face, turned {placement.rotation * 90} degrees"
+    return svg.group(parts, tooltip=tip)
+
+
+def _cell_origin(cell: Cell) -> tuple[float, float]:
+    return RIM + cell[1] * TILE, RIM + cell[0] * TILE
+
+
+def _site_xy(site: int, out: float) -> tuple[float, float]:
+    cell, port = site_port(site)
+    px, py = port_xy(_cell_origin(cell), port)
+    dx, dy = _inward(port, -out)
+    return px + dx, py + dy
+
+
+def _position_xy(mine: Mine, position: Position) -> tuple[float, float]:
+    if isinstance(position, int):
+        return _site_xy(position, RIM * 0.5)
+    if isinstance(position, Point):
+        return port_xy(_cell_origin(position.cell), position.port)
+    cell = mine.cell_of(position.tile)
+    tunnel = mine.tunnel_at(cell, position.letter)
+    a = port_xy(_cell_origin(cell), tunnel.ends[0])
+    dx, dy = _inward(tunnel.ends[0], TILE * 0.3)
+    return a[0] + dx, a[1] + dy
+
+
+def _rim(doc: svg.Svg) -> None:
+    for cell in CELLS:
+        for port in range(8):
+            if neighbour(cell, port) is not None:
+                continue
+            px, py = port_xy(_cell_origin(cell), port)
+            dx, dy = _inward(port, -RIM * 0.22)
+            doc.add(svg.line(px, py, px + dx, py + dy, stroke="#8a7a66", width=4))
+    for site in CLAIM_SITES:
+        x, y = _site_xy(site, RIM * 0.5)
+        fill, ink = TYPE_COLOURS[CLAIMS[site].type]
+        parts = []
+        if site in START_SITES:
+            parts.append(svg.circle(x, y, 17, fill="none", stroke=svg.INK, stroke_width=1.5))
+        parts += [svg.circle(x, y, 13, fill=fill, stroke=svg.INK, stroke_width=1.2),
+                  svg.text(x, y + 4.5, site, size=13, anchor="middle", weight="bold", fill=ink)]
+        start = ", a start site" if site in START_SITES else ""
+        doc.add(svg.group(parts, tooltip=f"claim site {site} ({CLAIMS[site].type}{start})"))
+
+
+def _route(doc: svg.Svg, mine: Mine, route: Route) -> None:
+    for step in route.steps:
+        if isinstance(step, Leg):
+            tunnel = mine.tunnel_at(step.cell, step.start)
+            if tunnel is None:
+                raise ValueError(f"the route walks a tunnel that this mine does not have: {step}")
+            d, _ = _curve(_cell_origin(step.cell), tunnel, TILE)
+            doc.add(_path(d, stroke=ROUTE_COLOUR, width=TILE * 0.035))
+        elif isinstance(step, Jump):
+            (ax, ay), (bx, by) = _position_xy(mine, step.start), _position_xy(mine, step.end)
+            doc.add(_path(f"M {_num(ax)} {_num(ay)} Q {_num((ax + bx) / 2)} {_num(min(ay, by) - TILE * 0.4)} "
+                          f"{_num(bx)} {_num(by)}", stroke=ROUTE_COLOUR, width=3, dash="6 5"))
+    for position in route.path:
+        if isinstance(position, int):
+            x, y = _site_xy(position, RIM * 0.5)
+            doc.add(svg.circle(x, y, 15, fill="none", stroke=ROUTE_COLOUR, stroke_width=3))
+
+
+def _pawn(x: float, y: float, colour: str, label: str) -> str:
+    fill = PAWN_COLOURS.get(colour, colour)
+    return svg.group([svg.polygon([(x, y - 12), (x + 8, y + 8), (x - 8, y + 8)], fill=fill, stroke="white",
+                                  stroke_width=1.5)], tooltip=label)
+
+
+def _legend(doc: svg.Svg, y: float) -> None:
+    x = 12
+    for name, (fill, _) in TYPE_COLOURS.items():
+        doc.add(svg.circle(x + 7, y, 7, fill=fill, stroke=svg.INK), svg.text(x + 18, y + 4, name, size=11))
+        x += 30 + 7 * len(name)
+    for hazard, (fill, letter) in HAZARD_STYLE.items():
+        doc.add(svg.circle(x + 7, y, 7, fill=fill, stroke="none"),
+                svg.text(x + 7, y + 4, letter, size=9, anchor="middle", weight="bold", fill="white"),
+                svg.text(x + 18, y + 4, hazard, size=11))
+        x += 30 + 7 * len(hazard)
+    doc.add(svg.circle(x + 7, y, 7, fill="none", stroke=svg.INK), svg.text(x + 18, y + 4, "start", size=11))
+
+
+def mine_svg(mine: Mine, *, route: Route | None = None, pawns: Mapping[str, Position] | None = None,
+             clayton: Position | None = None, display_width: float | None = None, legend: bool = True) -> str:
+    """Draw ``mine`` with its claim sites; optionally a highlighted route, pawns by colour name
+    (several on one spot are fanned out) and Papa Clayton (black)."""
+    side = 2 * RIM + SIZE * TILE
+    height = side + (LEGEND if legend else 0)
+    doc = svg.Svg(side, height, display_width=display_width or DISPLAY_WIDTH, title="the mine")
+    doc.add(svg.rounded_box(RIM - 8, RIM - 8, SIZE * TILE + 16, SIZE * TILE + 16, radius=10, fill="#3a2f27",
+                            stroke="none"))
+    for cell, placement in zip(CELLS, mine.grid):
+        doc.add(tile_fragment(placement, _cell_origin(cell)))
+    _rim(doc)
+    if route is not None:
+        _route(doc, mine, route)
+    figures = [(colour, pos) for colour, pos in (pawns or {}).items()]
+    if clayton is not None:
+        figures.append(("Papa Clayton", clayton))
+    crowd: dict = {}
+    for colour, position in figures:
+        x, y = _position_xy(mine, position)
+        k = crowd.setdefault(position, [0])
+        doc.add(_pawn(x + 14 + 10 * k[0], y - 10, colour, f"{colour} at {describe(position)}"))
+        k[0] += 1
+    if legend:
+        _legend(doc, side + LEGEND / 2 - 4)
+    return str(doc)
+
+
+def tile_sheet_svg(size: float = 90, display_width: float | None = None) -> str:
+    """All nine tiles unturned, light faces above dark faces: the component sheet."""
+    gap, top = 10, 30
+    width = 9 * size + 10 * gap
+    height = top + 2 * size + 3 * gap + 8
+    doc = svg.Svg(width, height, display_width=display_width or 900, title="the nine mine tiles, both faces")
+    for row, face in enumerate(FACES):
+        y = top + gap + row * (size + gap + 8)
+        doc.add(svg.text(gap, y - 4, f"{face} faces", size=11, fill=svg.MUTED))
+        for k, number in enumerate(MINE_TILES):
+            doc.add(tile_fragment(Placement(number, face, 0), (gap + k * (size + gap), y), size))
+    return str(doc)
+
+
+def describe(position: Position) -> str:
+    """A position in words, for tooltips and logs."""
+    if isinstance(position, int):
+        return f"claim site {position}"
+    if isinstance(position, Portal):
+        return f"entrance {position.letter} of tile {position.tile}"
+    return f"port {position.port} of square {position.cell}"
