@@ -85,15 +85,6 @@ def test_place_a_tile_with_the_mouse_while_the_clock_runs(page, voila_url):
         page.locator(".oom-app").screenshot(path=str(SCREENSHOT))
 
 
-def test_gallery_links_to_the_out_of_mine_app(page, voila_url):
-    page.goto(render_url(voila_url, "index.ipynb"))
-    link = page.get_by_role("link", name="Play Out of Mine!")
-    link.wait_for(state="visible")
-    link.click()
-    page.wait_for_url("**/voila/render/out_of_mine.ipynb")
-    page.wait_for_selector(".oom-app .oom-board .gb-svg", state="visible")
-
-
 GHOST_AT = "(() => { const r = document.querySelector('.oom-board .gb-ghost rect'); " \
            "return r ? r.getAttribute('x') + ',' + r.getAttribute('y') : ''; })()"
 
