@@ -262,6 +262,7 @@ def test_a_full_round_against_a_bot_ends_and_scores():
 
 def test_the_live_timer_runs_on_the_event_loop_and_stops():
     import asyncio
+    import threading
 
     async def play() -> tuple[OutOfMineApp, int]:
         app = OutOfMineApp(seed=SEED, bot_speed_ms=5000)
@@ -275,7 +276,13 @@ def test_the_live_timer_runs_on_the_event_loop_and_stops():
         await asyncio.sleep(0.3)
         return app, stopped_at
 
-    app, stopped_at = asyncio.run(play())
+    # A loop of its own on a thread of its own: other tests (Playwright's session browser)
+    # may keep an event loop running on the main thread, where asyncio.run would refuse.
+    outcome = []
+    runner = threading.Thread(target=lambda: outcome.append(asyncio.run(play())))
+    runner.start()
+    runner.join(timeout=30)
+    app, stopped_at = outcome[0]
     assert 300 <= stopped_at <= 1500 and app.state.round == 1
     assert app.state.clock_ms == stopped_at
     assert oom.clock_text(stopped_at) in app.clock.value
