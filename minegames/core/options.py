@@ -19,6 +19,20 @@ def make_options(cls: type[Options], given: Mapping[str, Any]) -> Options:
     return cls(**given)
 
 
+def whole_number(name: str, value: Any, low: int, high: int) -> None:
+    """Refuse an option that is not a whole number in ``low..high`` (bools are not numbers)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(name, f"must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise OptionError(name, f"must be between {low} and {high}, got {value}")
+
+
+def one_of(name: str, value: Any, allowed: tuple) -> None:
+    """Refuse an option that is not one of the ``allowed`` readings."""
+    if value not in allowed:
+        raise OptionError(name, f"must be one of {list(allowed)}, got {value!r}")
+
+
 def options_to_json(options: Any) -> dict[str, Any]:
     return json_ready(dataclasses.asdict(options))
 

@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 from minegames.core import OptionError
+from minegames.core.options import one_of, whole_number
 
 #: Gallery boards in the box (10 double-sided boards).
 BOARDS_IN_BOX = 10
@@ -39,8 +40,8 @@ class Options:
         for name in ("flips", "elves", "finds", "strict_placement", "negative_rounds"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(name, f"must be True or False, got {getattr(self, name)!r}")
-        _choice("white_shapes", self.white_shapes, WHITE_SHAPE_SETS)
-        _choice("no_caller_board", self.no_caller_board, NO_CALLER_READINGS)
+        one_of("white_shapes", self.white_shapes, WHITE_SHAPE_SETS)
+        one_of("no_caller_board", self.no_caller_board, NO_CALLER_READINGS)
         if self.time_limit_ms is not None:
             whole_number("time_limit_ms", self.time_limit_ms, 1, 24 * 3600 * 1000)
 
@@ -49,14 +50,3 @@ class Options:
         """Boards in the draw pile: one enters play after each round but the last."""
         return self.rounds - 1
 
-
-def whole_number(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(name, f"must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise OptionError(name, f"must be between {low} and {high}, got {value}")
-
-
-def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise OptionError(name, f"must be one of {list(allowed)}, got {value!r}")

@@ -1,0 +1,377 @@
+"""The actions of Goldmine Rumbles: every decision is one small action of the player
+who makes it (``player`` is 0-based; texts show the colour's seat, "P2").
+
+Fields are ints, texts and tuples only, so actions are hashable and save as JSON; a
+position in the mine travels as :func:`mine.position_to_json` (an int or a tuple).
+Whether an action is legal is the state's business.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from minegames.core import Action
+
+from .mine import position_from_json
+from .render_mine import describe
+
+
+def _p(player: int) -> str:
+    return f"P{player + 1}"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlaceCube(Action):
+    """Put one cube on the lowest free square of a dashboard column."""
+
+    player: int
+    column: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} places a cube on {self.column}"
+
+
+@dataclasses.dataclass(frozen=True)
+class BuyEssentials(Action):
+    """Buy Essentials from Frank Clayton at 1gn each: one Black Mark for the whole purchase."""
+
+    player: int
+    items: tuple
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} buys {', '.join(self.items)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class BuyClaim(Action):
+    """Buy the claim on store square ``slot`` (0-4, left to right) and set off to mine it."""
+
+    player: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} buys the claim on square {self.slot + 1}"
+
+
+@dataclasses.dataclass(frozen=True)
+class AttackPapaClayton(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} sets off to rob Papa Clayton"
+
+
+@dataclasses.dataclass(frozen=True)
+class AttackPlayer(Action):
+    player: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} sets off to rob {_p(self.target)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Step(Action):
+    """Walk one tunnel of one tile (or make one Tunnel Plans jump) to ``to``."""
+
+    player: int
+    to: object  # mine.position_to_json form, lists as tuples
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} walks to {describe(position_from_json(self.to))}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Blast(Action):
+    """Turn the tile on (row, col) ``turns`` quarter turns: a Dynamite, or a blast it still owes."""
+
+    player: int
+    row: int
+    col: int
+    turns: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} blasts the tile at row {self.row + 1}, column {self.col + 1} ({self.turns}x90°)"
+
+
+@dataclasses.dataclass(frozen=True)
+class TakeItems(Action):
+    """Take two of the three slots (0-2) of one row (0 top, 1 bottom) of the claim you stand at."""
+
+    player: int
+    row: int
+    slots: tuple
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} takes slots {', '.join(str(s + 1) for s in self.slots)} of row {self.row + 1}"
+
+
+@dataclasses.dataclass(frozen=True)
+class UseItem(Action):
+    """Use (and discard) an item: a free use (Whiskey...) or the answer to a decision (Bread at a rat)."""
+
+    player: int
+    item: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} uses {self.item}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Decline(Action):
+    """Answer a decision without using an item (take the Poison, keep the die, no Chippawa Leaf)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} declines"
+
+
+@dataclasses.dataclass(frozen=True)
+class Discard(Action):
+    """Put an item back in the supply (to make room under the carry limit)."""
+
+    player: int
+    item: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} discards {self.item}"
+
+
+@dataclasses.dataclass(frozen=True)
+class MineAlone(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} mines alone"
+
+
+@dataclasses.dataclass(frozen=True)
+class PayFee(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} pays Papa Clayton's fee"
+
+
+@dataclasses.dataclass(frozen=True)
+class FightClayton(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} fights Papa Clayton"
+
+
+@dataclasses.dataclass(frozen=True)
+class FightRound(Action):
+    """The fight's dice are rolled for one round (the attacker, or the miner fighting the hazard)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} rolls a fight round"
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseItem(Action):
+    """Take one item as a fight's spoils (from the supply after beating Papa Clayton, or from the loser)."""
+
+    player: int
+    item: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} takes {self.item}"
+
+
+@dataclasses.dataclass(frozen=True)
+class EndTurn(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} ends the turn"
+
+
+@dataclasses.dataclass(frozen=True)
+class InviteBids(Action):
+    """The claim-owner asks the others to bid to become their partner."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} invites bids for a partner"
+
+
+@dataclasses.dataclass(frozen=True)
+class Bid(Action):
+    """Put your counter on a free Bid-board square worth ``square`` gn."""
+
+    player: int
+    square: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} bids {self.square}gn"
+
+
+@dataclasses.dataclass(frozen=True)
+class NoBid(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} does not bid"
+
+
+@dataclasses.dataclass(frozen=True)
+class AcceptBid(Action):
+    """The owner takes ``bidder`` as partner; the bidder pays the bid to the owner."""
+
+    player: int
+    bidder: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} accepts {_p(self.bidder)}'s bid"
+
+
+@dataclasses.dataclass(frozen=True)
+class RejectBids(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} rejects every bid"
+
+
+@dataclasses.dataclass(frozen=True)
+class RollYield(Action):
+    """The owner rolls the two yield dice for both partners."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} rolls the yield dice"
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseDie(Action):
+    """A partnered miner takes yield die ``die`` (0 or 1)."""
+
+    player: int
+    die: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} takes die {self.die + 1}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Trade(Action):
+    """Sell two of three identical non-essential items back to the supply for 6gn."""
+
+    player: int
+    item: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} sells two {self.item} for 6gn"
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveCube(Action):
+    """With a Pipe: move the top cube of one dashboard column to another's lowest free square."""
+
+    player: int
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} moves a cube from {self.source} to {self.target}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Swap(Action):
+    """At Papa Clayton's side: give him a Flask or Harmonica for an item with that icon."""
+
+    player: int
+    give: str
+    take: str
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} swaps {self.give} with Papa Clayton for {self.take}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Steal(Action):
+    """With Bacon: pickpocket ``item`` from ``victim`` (a player, or -1 for Papa Clayton) on the same spot."""
+
+    player: int
+    victim: int
+    item: str
+
+    def __str__(self) -> str:
+        whom = "Papa Clayton" if self.victim < 0 else _p(self.victim)
+        return f"{_p(self.player)} uses Bacon to steal {self.item} from {whom}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Refresh(Action):
+    """With a Flask: send the claims on store squares ``slots`` to the pile and refill the store."""
+
+    player: int
+    slots: tuple
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} refreshes the claims on squares {', '.join(str(s + 1) for s in self.slots)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rearrange(Action):
+    """With a Detonator: put the three tiles of a line ("row"/"column", index) in a new ``order``."""
+
+    player: int
+    line: str
+    index: int
+    order: tuple
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} rearranges {self.line} {self.index + 1} as {tuple(i + 1 for i in self.order)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Peek(Action):
+    """With a Detonator: look at the next Rumbles tile in secret."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} peeks at the next Rumbles tile"
+
+
+@dataclasses.dataclass(frozen=True)
+class Pick(Action):
+    """With a Matchstick: take one item from a displayed claim whose site the journey reached."""
+
+    player: int
+    claim: int
+    row: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} strikes a Matchstick for slot {self.slot + 1} of row {self.row + 1} of claim {self.claim}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Travel(Action):
+    """Walk the journey's goal by the route with fewest rats and snakes, then fewest steps; it stops
+    early where a rat or snake asks for a decision."""
+
+    player: int
+    to: object  # mine.position_to_json form, lists as tuples
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} travels to {describe(position_from_json(self.to))}"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PlaceCube, BuyEssentials, BuyClaim, AttackPapaClayton, AttackPlayer, Step, Blast, TakeItems, UseItem,
+    Decline, Discard, MineAlone, PayFee, FightClayton, FightRound, ChooseItem, EndTurn,
+    InviteBids, Bid, NoBid, AcceptBid, RejectBids, RollYield, ChooseDie, Trade, MoveCube, Swap, Steal,
+    Refresh, Rearrange, Peek, Pick, Travel,
+)
+
+__all__ = ["ACTION_TYPES", *(action.__name__ for action in ACTION_TYPES)]

@@ -1,0 +1,52 @@
+"""The options of Goldmine Rumbles: table size, game length, and the readings of the
+rulebook's contradictions that the engine models so far (defaults as argued in
+docs/rules/goldmine_rumbles.md; the Blunderbuss-in-a-fight readings join when that use
+does).
+
+The dice-rule readings are passed straight to :mod:`.dice_rules`, so the engine and
+the lesson odds always agree on which reading is in force.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from minegames.core import OptionError
+from minegames.core.options import one_of
+from minegames.core.options import whole_number as _whole
+
+from . import dice_rules
+
+BIBLE_TABLES = {"item text": dice_rules.BIBLE_ITEM_TEXT, "summary table": dice_rules.BIBLE_SUMMARY_TABLE}
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Rules of one game; the docs' options table says what each reading means."""
+
+    players: int = 4
+    long_game: bool = False
+    pickings_offset: int = dice_rules.PICKINGS_OFFSET
+    bible_table: str = "item text"
+    tonic_rule: str = dice_rules.TONIC_NORMAL
+    partner_dice: str = dice_rules.SHARED_DICE
+    papa_clayton_gold: int = dice_rules.PAPA_CLAYTON_GOLD
+    flask_refresh_max: int = 5
+    detonator_columns: bool = True
+
+    def __post_init__(self) -> None:
+        _whole("players", self.players, 3, 4)
+        if not isinstance(self.long_game, bool):
+            raise OptionError("long_game", f"must be True or False, got {self.long_game!r}")
+        _whole("pickings_offset", self.pickings_offset, 4, 5)
+        for name, allowed in (("bible_table", tuple(BIBLE_TABLES)), ("tonic_rule", dice_rules.TONIC_RULES),
+                              ("partner_dice", (dice_rules.SHARED_DICE, dice_rules.SPLIT_DICE))):
+            one_of(name, getattr(self, name), allowed)
+        _whole("papa_clayton_gold", self.papa_clayton_gold, 0, 200)
+        _whole("flask_refresh_max", self.flask_refresh_max, 1, 5)
+        if not isinstance(self.detonator_columns, bool):
+            raise OptionError("detonator_columns", f"must be True or False, got {self.detonator_columns!r}")
+
+    @property
+    def bible_faces(self) -> dict[int, int]:
+        return BIBLE_TABLES[self.bible_table]
+
