@@ -28,6 +28,12 @@ class Action:
         return f"{type(self).__name__}({inside})"
 
 
+def whole_field(name: str, value: Any) -> None:
+    """Refuse a non-integer action field (bool is not a whole number here); cheap, as it runs per action."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value

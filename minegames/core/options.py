@@ -27,6 +27,12 @@ def whole_number(name: str, value: Any, low: int, high: int) -> None:
         raise OptionError(name, f"must be between {low} and {high}, got {value}")
 
 
+def yes_or_no(name: str, value: Any) -> None:
+    """Refuse an on/off option that is not exactly True or False."""
+    if not isinstance(value, bool):
+        raise OptionError(name, f"must be True or False, got {value!r}")
+
+
 def one_of(name: str, value: Any, allowed: tuple) -> None:
     """Refuse an option that is not one of the ``allowed`` readings."""
     if value not in allowed:

@@ -28,7 +28,7 @@ from .actions import Action, ActionCodec
 from .errors import GameOverError, IllegalActionError, MinegamesError, NothingToUndoError, SaveFormatError
 from .log import GameLog
 from .options import options_from_json, options_to_json
-from .rng import make_rng, rng_from_state, rng_state, set_rng_state
+from .rng import make_rng, rng_state, set_rng_state
 
 SAVE_FORMAT = 1
 

@@ -10,9 +10,7 @@ the lesson odds always agree on which reading is in force.
 from __future__ import annotations
 
 import dataclasses
-from minegames.core import OptionError
-from minegames.core.options import one_of
-from minegames.core.options import whole_number as _whole
+from minegames.core.options import one_of, whole_number, yes_or_no
 
 from . import dice_rules
 
@@ -34,17 +32,15 @@ class Options:
     detonator_columns: bool = True
 
     def __post_init__(self) -> None:
-        _whole("players", self.players, 3, 4)
-        if not isinstance(self.long_game, bool):
-            raise OptionError("long_game", f"must be True or False, got {self.long_game!r}")
-        _whole("pickings_offset", self.pickings_offset, 4, 5)
+        whole_number("players", self.players, 3, 4)
+        yes_or_no("long_game", self.long_game)
+        whole_number("pickings_offset", self.pickings_offset, 4, 5)
         for name, allowed in (("bible_table", tuple(BIBLE_TABLES)), ("tonic_rule", dice_rules.TONIC_RULES),
                               ("partner_dice", (dice_rules.SHARED_DICE, dice_rules.SPLIT_DICE))):
             one_of(name, getattr(self, name), allowed)
-        _whole("papa_clayton_gold", self.papa_clayton_gold, 0, 200)
-        _whole("flask_refresh_max", self.flask_refresh_max, 1, 5)
-        if not isinstance(self.detonator_columns, bool):
-            raise OptionError("detonator_columns", f"must be True or False, got {self.detonator_columns!r}")
+        whole_number("papa_clayton_gold", self.papa_clayton_gold, 0, 200)
+        whole_number("flask_refresh_max", self.flask_refresh_max, 1, 5)
+        yes_or_no("detonator_columns", self.detonator_columns)
 
     @property
     def bible_faces(self) -> dict[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from minegames.core import Action
+from minegames.core.actions import whole_field
 
 
 def _dice_tuple(value) -> tuple[int, ...]:
@@ -17,11 +18,6 @@ def _dice_tuple(value) -> tuple[int, ...]:
     if not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
         raise TypeError(f"dice must be whole numbers, got {value!r}")
     return dice
-
-
-def _whole(name: str, value) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
 
 
 def _text(name: str, value) -> None:
@@ -90,8 +86,8 @@ class CursiteSetDie(Action):
     face: int
 
     def __post_init__(self):
-        _whole("die", self.die)
-        _whole("face", self.face)
+        whole_field("die", self.die)
+        whole_field("face", self.face)
 
     def __str__(self) -> str:
         return f"cursite: set die {self.die + 1} to {self.face}"
@@ -104,7 +100,7 @@ class CursiteRescue(Action):
     gear: int
 
     def __post_init__(self):
-        _whole("gear", self.gear)
+        whole_field("gear", self.gear)
 
     def __str__(self) -> str:
         return f"cursite: rescue the gem on gear {self.gear + 1}"
@@ -119,7 +115,7 @@ class Shake(Action):
 
     def __post_init__(self):
         _text("gem", self.gem)
-        _whole("space", self.space)
+        whole_field("space", self.space)
 
     def __str__(self) -> str:
         return f"shake: {self.gem} onto space {self.space + 1}"

@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, Mapping
 
 from minegames.core import OptionError
+from minegames.core.options import whole_number, yes_or_no
 
 from .patterns import GEMS
 
@@ -41,15 +42,14 @@ class Options:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gem_counts", _gem_counts(self.gem_counts))
-        _whole("cursite", self.cursite, 0, 99)
-        _whole("top_spaces", self.top_spaces, 1, 12)
-        _whole("lower_spaces", self.lower_spaces, 0, 10)
-        _whole("gears", self.gears, 1, 10)
-        _whole("max_rolls", self.max_rolls, 1, 10)
+        whole_number("cursite", self.cursite, 0, 99)
+        whole_number("top_spaces", self.top_spaces, 1, 12)
+        whole_number("lower_spaces", self.lower_spaces, 0, 10)
+        whole_number("gears", self.gears, 1, 10)
+        whole_number("max_rolls", self.max_rolls, 1, 10)
         object.__setattr__(self, "container_values", _container_values(self.container_values))
         for name in ("lock_ones", "four_kind_counts_as_two_pairs"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(name, f"must be True or False, got {getattr(self, name)!r}")
+            yes_or_no(name, getattr(self, name))
 
     # derived ----------------------------------------------------------------
     @property
@@ -67,13 +67,6 @@ class Options:
     @property
     def total_gems(self) -> int:
         return sum(count for _, count in self.gem_counts)
-
-
-def _whole(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(name, f"must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise OptionError(name, f"must be between {low} and {high}, got {value}")
 
 
 def _gem_counts(value: Any) -> tuple[tuple[str, int], ...]:

@@ -10,13 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 from minegames.core import Action
+from minegames.core.actions import whole_field
 
 SIDES = ("A", "B")
-
-
-def _whole(name: str, value) -> None:
-    if type(value) is not int:  # bool is not a whole number here (and this check is hot)
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
 
 
 def _text(name: str, value) -> None:
@@ -38,7 +34,7 @@ class ChooseSide(Action):
     side: str
 
     def __post_init__(self):
-        _whole("player", self.player)
+        whole_field("player", self.player)
         _text("side", self.side)
 
     def __str__(self) -> str:
@@ -61,7 +57,7 @@ class Place(Action):
         if not type(self.player) is type(self.tile) is type(self.orientation) is type(self.row) \
                 is type(self.col) is int:
             for name in ("player", "tile", "orientation", "row", "col"):
-                _whole(name, getattr(self, name))
+                whole_field(name, getattr(self, name))
 
     def __str__(self) -> str:
         return f"P{self.player + 1} places tile {self.tile} turned {self.orientation} at {self.row},{self.col}"
@@ -75,8 +71,8 @@ class Remove(Action):
     tile: int
 
     def __post_init__(self):
-        _whole("player", self.player)
-        _whole("tile", self.tile)
+        whole_field("player", self.player)
+        whole_field("tile", self.tile)
 
     def __str__(self) -> str:
         return f"P{self.player + 1} removes tile {self.tile}"
@@ -89,7 +85,7 @@ class Call(Action):
     player: int
 
     def __post_init__(self):
-        _whole("player", self.player)
+        whole_field("player", self.player)
 
     def __str__(self) -> str:
         return f"P{self.player + 1} calls Out of Mine!"
@@ -102,7 +98,7 @@ class Done(Action):
     player: int
 
     def __post_init__(self):
-        _whole("player", self.player)
+        whole_field("player", self.player)
 
     def __str__(self) -> str:
         return f"P{self.player + 1} is done"
@@ -115,7 +111,7 @@ class Tick(Action):
     ms: int
 
     def __post_init__(self):
-        _whole("ms", self.ms)
+        whole_field("ms", self.ms)
 
     def __str__(self) -> str:
         return f"clock +{self.ms} ms"

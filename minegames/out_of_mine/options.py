@@ -7,10 +7,8 @@ options travel with a save so a loaded game keeps its rules.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
-from minegames.core import OptionError
-from minegames.core.options import one_of, whole_number
+from minegames.core.options import one_of, whole_number, yes_or_no
 
 #: Gallery boards in the box (10 double-sided boards).
 BOARDS_IN_BOX = 10
@@ -38,8 +36,7 @@ class Options:
         # every player holds a board and the pile holds one per later round
         whole_number("rounds", self.rounds, 1, BOARDS_IN_BOX - self.players + 1)
         for name in ("flips", "elves", "finds", "strict_placement", "negative_rounds"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(name, f"must be True or False, got {getattr(self, name)!r}")
+            yes_or_no(name, getattr(self, name))
         one_of("white_shapes", self.white_shapes, WHITE_SHAPE_SETS)
         one_of("no_caller_board", self.no_caller_board, NO_CALLER_READINGS)
         if self.time_limit_ms is not None:
