@@ -14,7 +14,8 @@ from minegames.core import Action, make_rng
 from . import dice_rules as R
 from . import mine as M
 from .actions import Blast, BuyEssentials, Decline, Discard, EndTurn, Step, UseItem
-from .state import GoldmineRumbles, _key
+from .engine_common import position_key
+from .state import GoldmineRumbles
 
 __all__ = ["RandomBot", "play_game"]
 
@@ -50,7 +51,7 @@ class RandomBot:
         first = journey.plan[0]
         if isinstance(first, M.Blast):
             return Blast(p, first.cell[0], first.cell[1], first.turns)
-        return Step(p, _key(first.path[1]))
+        return Step(p, position_key(first.path[1]))
 
 
 def play_game(state: GoldmineRumbles, bots: list, max_actions: int = 5000) -> GoldmineRumbles:

@@ -15,7 +15,7 @@ from minegames.goldmine_rumbles.actions import (
     TakeItems, Travel, UseItem,
 )
 from minegames.goldmine_rumbles.positions import position
-from minegames.goldmine_rumbles.state import _key
+from minegames.goldmine_rumbles.engine_common import position_key as _key
 
 STANDARD = M.Mine.standard()
 

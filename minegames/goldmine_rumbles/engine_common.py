@@ -1,0 +1,34 @@
+"""Constants and small helpers shared by the Goldmine Rumbles state and its rule mixins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minegames.core import IllegalActionError
+
+from . import components as C
+from . import mine as M
+
+CLAYTON = -1  # the fight side that is Papa Clayton
+FREE_USE = {  # items usable whenever their owner is active: what they clear
+    "Whiskey": "injuries", "Medical Supplies": "bandages", "Fungus": "poisons", "Apple Pie": "black_marks",
+}
+STORE_SLOTS = len(C.STORE_PRICES)
+ACTIVE_KINDS = ("turn", "travel", "items")  # decisions during which the decider may also act freely
+SLOT_PAIRS = ((0, 1), (0, 2), (1, 2))
+WHOLE_ROW = (0, 1, 2)  # a Matchstick takes all three
+FIGHT_ITEMS = {"arm": "armed", "chippawa": "leaf"}  # decision -> the fight's flag the item sets
+SWAP_ICONS = {"Flask": C.FLASK_ITEMS, "Harmonica": C.HARMONICA_ITEMS}  # what Papa Clayton swaps each for
+TRADE_SET, TRADE_SOLD, TRADE_PRICE = 3, 2, 6  # three alike: two go back for 6gn
+PIPE_MOVES = 3
+
+
+def refuse(rule: str, message: str) -> None:
+    """Refuse an action, naming the rule it breaks (the state is left as it was)."""
+    raise IllegalActionError(rule, message)
+
+
+def position_key(position) -> Any:
+    """A position in the form Step and Travel actions carry (an int, or a tuple)."""
+    data = M.position_to_json(position)
+    return tuple(data) if isinstance(data, list) else data

@@ -1,0 +1,132 @@
+"""Journeys through the mine (p22-24): setting off for a claim, a miner or Papa Clayton,
+steps and whole walks, rats and snakes on the way, and Dynamite blasts.
+
+A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minegames.core import Action
+
+from . import dice_rules as R
+from . import mine as M
+from .actions import AttackPapaClayton, AttackPlayer, Blast, Step, Travel
+from .engine_common import CLAYTON, position_key, refuse
+
+
+class TravelRules:
+    """Travel: the journey decision on top of the stack and how it ends."""
+
+    def _do_AttackPapaClayton(self, action: AttackPapaClayton) -> None:
+        self._top()["mode"] = "travel"
+        self._travel(action.player, "clayton", CLAYTON)
+
+    def _do_AttackPlayer(self, action: AttackPlayer) -> None:
+        self._top()["mode"] = "travel"
+        self._travel(action.player, "player", action.target)
+
+    def _travel(self, p: int, purpose: str, goal: int) -> None:
+        """Set off: ``goal`` is a claim site ("claim", "partner"), a player ("player") or Papa Clayton."""
+        self._push("travel", p, purpose=purpose, goal=goal, blasts=0, jumped=False)
+        self._arrive_if_there()
+
+    def _goal_position(self, travel: dict[str, Any]):
+        if travel["purpose"] == "clayton":
+            return self.clayton_position
+        if travel["purpose"] == "player":
+            return self._positions[travel["goal"]]
+        return travel["goal"]
+
+    def _arrive_if_there(self) -> None:
+        """Once a journey reaches its goal (and no rat or snake is waiting), what it was for begins."""
+        travel = self._top()
+        p = travel["player"]
+        if travel["kind"] != "travel" or self._positions[p] != self._goal_position(travel):
+            return
+        self._pending.pop()
+        purpose, turn = travel["purpose"], self._turn()
+        if purpose in ("clayton", "player"):
+            turn["mode"] = "fight"
+            self._start_fight([p], CLAYTON if purpose == "clayton" else travel["goal"], "attack")
+        elif purpose == "claim":
+            turn["mode"] = "taking"
+            self._note(f"{self._name(p)} reaches claim {turn['claim']}")
+            self._push("items", p, claim=turn["claim"], rows=[0, 1])
+        else:
+            self._note(f"{self._name(p)} joins {self._name(turn['player'])} at claim {turn['claim']}")
+            self._push("items", p, claim=turn["claim"], rows=[1 - turn["taken"]])
+
+    def _best_route(self, travel: dict[str, Any]) -> M.Route | None:
+        """The walk to the goal with fewest rats and snakes, then fewest steps (None: no walk there)."""
+        p = travel["player"]
+        here, goal = self._positions[p], self._goal_position(travel)
+        if here == goal:
+            return None
+        walks = [r for r in M.routes(self._mine, here, goal, self._cubes(p, R.TUNNEL_PLANS))
+                 if not (travel["jumped"] and isinstance(r.steps[0], M.Jump))]
+        return min(walks, key=lambda r: (len(r.hazards), len(r.steps)), default=None)
+
+    def _travel_actions(self, travel: dict[str, Any]) -> list[Action]:
+        p = travel["player"]
+        here = self._positions[p]
+        plans = self._cubes(p, R.TUNNEL_PLANS)
+        result: list[Action] = [Step(p, position_key(target)) for _, target in
+                                M.moves(self._mine, here, plans, travel["jumped"])]
+        if self._best_route(travel) is not None:
+            result.append(Travel(p, position_key(self._goal_position(travel))))
+        if travel["blasts"] or self._has(p, "Dynamite"):
+            result += [Blast(p, r, c, t) for r, c in sorted(M.dynamite_targets(self._mine, here)) for t in (1, 2, 3)]
+        return result
+
+    def _do_Travel(self, action: Travel) -> None:
+        travel = self._top()
+        for target in self._best_route(travel).path[1:]:
+            self._walk(action.player, target)
+            if self._top() is not travel:  # arrived, or a rat or snake waits for an answer
+                return
+
+    def _check_Step(self, action: Step) -> None:
+        self._deciding("travel", "walking")
+
+    def _do_Step(self, action: Step) -> None:
+        self._walk(action.player, M.position_from_json(action.to))
+
+    def _walk(self, p: int, target) -> None:
+        travel = self._top()
+        step = next(s for s, t in M.moves(self._mine, self._positions[p], self._cubes(p, R.TUNNEL_PLANS),
+                                          travel["jumped"]) if t == target)
+        self._positions[p] = target
+        travel["jumped"] = isinstance(step, M.Jump)
+        hazard = step.hazard if isinstance(step, M.Leg) else None
+        if hazard == "rat" and self._has(p, "Bread"):
+            self._push("rat", p)
+        elif hazard == "snake" and self._has(p, "Blunderbuss"):
+            self._push("snake", p)
+        elif hazard:
+            self._poison(p, f"a {hazard}")
+        self._arrive_if_there()
+
+    def _poison(self, p: int, source: str) -> None:
+        self._players[p]["poisons"] += 1
+        self._note(f"{self._name(p)} is poisoned by {source}")
+
+    def _check_Blast(self, action: Blast) -> None:
+        travel = self._deciding("travel", "Dynamite")
+        if not travel["blasts"] and not self._has(action.player, "Dynamite"):
+            refuse("dynamite", "a blast needs a Dynamite")
+        if (action.row, action.col) not in M.dynamite_targets(self._mine, self._positions[action.player]):
+            refuse("dynamite", "Dynamite turns a tile your tunnel leads onto, never the one you are in")
+        if action.turns not in (1, 2, 3):
+            refuse("dynamite", "a blast gives the tile a new orientation: 1, 2 or 3 quarter turns")
+
+    def _do_Blast(self, action: Blast) -> None:
+        p, travel = action.player, self._top()
+        if not travel["blasts"]:
+            self._return(p, "Dynamite")
+            travel["blasts"] = R.column_effect(R.EXPLOSIVES_MANUALS, self._cubes(p, R.EXPLOSIVES_MANUALS))
+        travel["blasts"] -= 1
+        self._mine = self._mine.rotated((action.row, action.col), action.turns)
+        self._note(f"{self._name(p)} blasts the tile at {(action.row, action.col)}")
+        self._arrive_if_there()
