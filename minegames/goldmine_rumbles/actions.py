@@ -173,6 +173,19 @@ class FightRound(Action):
 
 
 @dataclasses.dataclass(frozen=True)
+class Dismiss(Action):
+    """Discard a Bible to set aside this round's fight dice (``"own"``, ``"opponent"`` or ``"both"``),
+    in a fight its holder did not start."""
+
+    player: int
+    dice: str
+
+    def __str__(self) -> str:
+        which = {"own": "their own die", "opponent": "the other side's die"}.get(self.dice, "both dice")
+        return f"{_p(self.player)} discards a Bible to dismiss {which}"
+
+
+@dataclasses.dataclass(frozen=True)
 class ChooseItem(Action):
     """Take one item as a fight's spoils (from the supply after beating Papa Clayton, or from the loser)."""
 
@@ -371,7 +384,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceCube, BuyEssentials, BuyClaim, AttackPapaClayton, AttackPlayer, Step, Blast, TakeItems, UseItem,
     Decline, Discard, MineAlone, PayFee, FightClayton, FightRound, ChooseItem, EndTurn,
     InviteBids, Bid, NoBid, AcceptBid, RejectBids, RollYield, ChooseDie, Trade, MoveCube, Swap, Steal,
-    Refresh, Rearrange, Peek, Pick, Travel,
+    Refresh, Rearrange, Peek, Pick, Travel, Dismiss,
 )
 
 __all__ = ["ACTION_TYPES", *(action.__name__ for action in ACTION_TYPES)]

@@ -61,6 +61,13 @@ PAPA_CLAYTON_REWARD = 4  # p14: the reward for beating him, on top of the pickin
 PAPA_CLAYTON_GOLD = 43  # suggested: his gold for bags (bag 5, as in the p16 example)
 CHIPPAWA_BONUS = 3  # p16, p19: one round, chosen after the dice are seen
 BLUNDERBUSS_BONUS = 4  # p16, p19: a whole fight, instead of the Colt 45
+BACKFIRE_FACE, BACKFIRE_INJURIES = 6, 3  # p19, p24: a Blunderbuss die showing 6 hurts its holder
+BACKFIRE_SNAKES, BACKFIRE_FIGHTS = "snakes only", "fights too"  # contradiction 4: where the backfire applies
+BACKFIRE_RULES = (BACKFIRE_SNAKES, BACKFIRE_FIGHTS)
+DISMISS_REROLL, DISMISS_VOID = "reroll", "void round"  # the Bible's fight use: dismissed dice are thrown again,
+DISMISS_RULES = (DISMISS_REROLL, DISMISS_VOID)       # or the whole round is set aside
+OWN, OTHER, BOTH = "own", "opponent", "both"  # which dice of a round a Bible dismisses
+DISMISS_CHOICES = (OWN, OTHER, BOTH)
 
 WIN, LOSE, BOTH_LOSE = "win", "lose", "both lose"
 FIGHT_RESULTS = (WIN, LOSE, BOTH_LOSE)
@@ -105,6 +112,12 @@ def play_round(injuries: int, opponent_injuries: int, die: int, opponent_die: in
     """One fight round from the dice: the injury pair afterwards (bonuses net of penalties)."""
     mine, theirs = round_injuries(fight_total(die, bonus), fight_total(opponent_die, opponent_bonus))
     return injuries + mine, opponent_injuries + theirs
+
+
+def backfires(die: int, in_fight: bool, rule: str = BACKFIRE_SNAKES) -> bool:
+    """Contradiction 4: a Blunderbuss backfires on a 6 when shooting a snake; in a fight only
+    under the summary table's reading (``BACKFIRE_FIGHTS``), on any round its holder rolls a 6."""
+    return die == BACKFIRE_FACE and (not in_fight or rule == BACKFIRE_FIGHTS)
 
 
 def papa_clayton_round(shared_die: int, papa_die: int, bonuses: Sequence[int],

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from . import components as C
 from . import dice_rules as R
-from .actions import ChooseItem, FightRound
-from .engine_common import CLAYTON
+from .actions import ChooseItem, Dismiss, FightRound
+from .engine_common import CLAYTON, refuse
 
 
 class FightRules:
@@ -23,10 +22,14 @@ class FightRules:
 
         ``sides`` lists the miners, then the opponent; ``armed``, ``leaf`` and ``dice`` run
         parallel to it. Players fight on from their injury tracks, Papa Clayton from 0.
+        ``starter`` is the attacker (None for a fight the hazard die began): only the others
+        may spend a Bible on the dice. ``bibles`` and ``waiting`` queue this round's Bible and
+        Chippawa Leaf decisions.
         """
         sides = miners + [opponent]
         self._push("fight", miners[0], sides=sides, reason=reason, clayton_injuries=0,
-                   armed=[False] * len(sides), leaf=[False] * len(sides), dice=None, waiting=[])
+                   starter=miners[0] if reason == "attack" else None,
+                   armed=[False] * len(sides), leaf=[False] * len(sides), dice=None, bibles=[], waiting=[])
         self._note(" and ".join(self._name(m) for m in miners) + f" fight {self._name(opponent)}")
         for side in reversed(sides):
             if side != CLAYTON and self._has(side, "Blunderbuss"):
@@ -50,24 +53,76 @@ class FightRules:
         shared = self._roll()
         fight["dice"] = [shared] + [shared if miners > 1 else self._roll() for _ in range(miners - 1)] + [self._roll()]
         fight["leaf"] = [False] * len(fight["sides"])
-        fight["waiting"] = [s for s in fight["sides"] if s != CLAYTON and self._has(s, "Chippawa Leaf")]
-        self._note("fight round: " + ", ".join(f"{self._name(s)} rolls {d}" for s, d in zip(fight["sides"], fight["dice"])))
+        fighters = [s for s in fight["sides"] if s != CLAYTON]
+        fight["bibles"] = [s for s in fighters if s != fight["starter"] and self._has(s, "Bible")]
+        fight["waiting"] = [s for s in fighters if self._has(s, "Chippawa Leaf")]
+        self._note_dice(fight, "fight round")
         self._next_leaf_or_resolve()
 
-    def _next_leaf_or_resolve(self) -> None:
-        """After the dice, each fighter holding a Chippawa Leaf may add it; then the round is scored."""
+    def _note_dice(self, fight: dict[str, Any], what: str) -> None:
+        self._note(f"{what}: " + ", ".join(f"{self._name(s)} {d}" for s, d in zip(fight["sides"], fight["dice"])))
+
+    def _check_Dismiss(self, action: Dismiss) -> None:
+        if action.dice not in R.DISMISS_CHOICES:
+            refuse("bible", f"a Bible dismisses {', '.join(map(repr, R.DISMISS_CHOICES))} dice, not {action.dice!r}")
+        if self.step != "dismiss":
+            refuse("bible", "a Bible sets fight dice aside only after a round's roll, in a fight its holder did not start")
+
+    def _do_Dismiss(self, action: Dismiss) -> None:
+        """The Bible's fight use: the chosen dice are thrown again (or, read strictly, the round is void)."""
+        p = action.player
+        self._pending.pop()
+        self._return(p, "Bible")
         fight = self._top()
+        if self.options.bible_in_fights == R.DISMISS_VOID:
+            fight.update(dice=None, bibles=[], waiting=[])
+            self._note(f"{self._name(p)} discards a Bible: this round does not count")
+            return
+        last = len(fight["sides"]) - 1
+        index = fight["sides"].index(p)
+        miners, opponent = list(range(last)), [last]  # two miners against Papa Clayton share one die
+        own, other = (miners, opponent) if index < last else (opponent, miners)
+        for group in {R.OWN: [own], R.OTHER: [other], R.BOTH: [own, other]}[action.dice]:
+            die = self._roll()
+            for i in group:
+                fight["dice"][i] = die
+        self._note_dice(fight, f"{self._name(p)} discards a Bible and the dice are thrown again")
+        self._next_leaf_or_resolve()
+
+    def _round_injuries(self, fight: dict[str, Any]) -> tuple[list[int], int]:
+        """The round's injuries to each miner and to the opponent. Under the summary table's
+        Blunderbuss reading an armed fighter rolling a 6 takes the backfire instead of comparing."""
+        *miners, opponent = fight["sides"]
+        dice, rule = fight["dice"], self.options.blunderbuss_backfire
+        bonuses = [self._fight_bonus(fight, i) for i in range(len(fight["sides"]))]
+        fired = [armed and R.backfires(die, True, rule) for armed, die in zip(fight["armed"], dice)]
+        for side, backfire in zip(fight["sides"], fired):
+            if backfire:
+                self._note(f"{self._name(side)}'s Blunderbuss backfires")
+        if opponent == CLAYTON:
+            compared = [i for i in range(len(miners)) if not fired[i]]
+            hurt, papa_hurt = R.papa_clayton_round(dice[0], dice[-1], [bonuses[i] for i in compared], bonuses[-1])
+            injuries = [R.BACKFIRE_INJURIES] * len(miners)
+            for i, h in zip(compared, hurt):
+                injuries[i] = h
+            return injuries, papa_hurt
+        if any(fired):
+            return [R.BACKFIRE_INJURIES * fired[0]], R.BACKFIRE_INJURIES * fired[1]
+        mine, theirs = R.round_injuries(R.fight_total(dice[0], bonuses[0]), R.fight_total(dice[1], bonuses[1]))
+        return [mine], theirs
+
+    def _next_leaf_or_resolve(self) -> None:
+        """After the dice, each fighter who may spends a Bible on them, then each holding a Chippawa
+        Leaf may add it; then the round is scored."""
+        fight = self._top()
+        if fight["bibles"]:
+            self._push("dismiss", fight["bibles"].pop(0))
+            return
         if fight["waiting"]:
             self._push("chippawa", fight["waiting"].pop(0))
             return
         *miners, opponent = fight["sides"]
-        bonuses = [self._fight_bonus(fight, i) for i in range(len(fight["sides"]))]
-        if opponent == CLAYTON:
-            hurt, papa_hurt = R.papa_clayton_round(fight["dice"][0], fight["dice"][-1], bonuses[:-1], bonuses[-1])
-        else:
-            mine, theirs = R.round_injuries(R.fight_total(fight["dice"][0], bonuses[0]),
-                                            R.fight_total(fight["dice"][1], bonuses[1]))
-            hurt, papa_hurt = (mine,), theirs
+        hurt, papa_hurt = self._round_injuries(fight)
         against = self._fight_injuries(fight, opponent) + papa_hurt
         totals = [self._fight_injuries(fight, m) + h for m, h in zip(miners, hurt)]
         for m, count in zip(miners, totals):

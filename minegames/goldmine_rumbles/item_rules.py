@@ -226,8 +226,8 @@ class ItemRules:
         self._return(p, "Blunderbuss")
         die = self._roll()
         self._note(f"{self._name(p)} shoots the snake (rolls {die})")
-        if die == 6:
-            self._hurt(p, 3)
+        if R.backfires(die, in_fight=False):
+            self._hurt(p, R.BACKFIRE_INJURIES)
 
     def _do_Trade(self, action: Trade) -> None:
         self._return(action.player, action.item, TRADE_SOLD)

@@ -6,8 +6,6 @@ A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fie
 
 from __future__ import annotations
 
-
-
 from . import components as C
 from . import dice_rules as R
 from .actions import (

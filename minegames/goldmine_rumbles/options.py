@@ -1,7 +1,6 @@
 """The options of Goldmine Rumbles: table size, game length, and the readings of the
-rulebook's contradictions that the engine models so far (defaults as argued in
-docs/rules/goldmine_rumbles.md; the Blunderbuss-in-a-fight readings join when that use
-does).
+rulebook's contradictions and silences (defaults as argued in
+docs/rules/goldmine_rumbles.md).
 
 The dice-rule readings are passed straight to :mod:`.dice_rules`, so the engine and
 the lesson odds always agree on which reading is in force.
@@ -30,13 +29,17 @@ class Options:
     papa_clayton_gold: int = dice_rules.PAPA_CLAYTON_GOLD
     flask_refresh_max: int = 5
     detonator_columns: bool = True
+    blunderbuss_backfire: str = dice_rules.BACKFIRE_SNAKES
+    bible_in_fights: str = dice_rules.DISMISS_REROLL
 
     def __post_init__(self) -> None:
         whole_number("players", self.players, 3, 4)
         yes_or_no("long_game", self.long_game)
         whole_number("pickings_offset", self.pickings_offset, 4, 5)
         for name, allowed in (("bible_table", tuple(BIBLE_TABLES)), ("tonic_rule", dice_rules.TONIC_RULES),
-                              ("partner_dice", (dice_rules.SHARED_DICE, dice_rules.SPLIT_DICE))):
+                              ("partner_dice", (dice_rules.SHARED_DICE, dice_rules.SPLIT_DICE)),
+                              ("blunderbuss_backfire", dice_rules.BACKFIRE_RULES),
+                              ("bible_in_fights", dice_rules.DISMISS_RULES)):
             one_of(name, getattr(self, name), allowed)
         whole_number("papa_clayton_gold", self.papa_clayton_gold, 0, 200)
         whole_number("flask_refresh_max", self.flask_refresh_max, 1, 5)

@@ -24,7 +24,7 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie,
-    ChooseItem, Decline, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
+    ChooseItem, Decline, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
     RejectBids, RollYield, TakeItems, UseItem,
 )
 from .engine_common import CLAYTON, SLOT_PAIRS, STORE_SLOTS, WHOLE_ROW, refuse
@@ -416,6 +416,9 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             return [UseItem(p, "Blunderbuss"), Decline(p)]
         if kind == "chippawa":
             return [UseItem(p, "Chippawa Leaf"), Decline(p)]
+        if kind == "dismiss":
+            choices = R.DISMISS_CHOICES if self.options.bible_in_fights == R.DISMISS_REROLL else (R.BOTH,)
+            return [Dismiss(p, dice) for dice in choices] + [Decline(p)]
         if kind == "fight":
             return [FightRound(p)]
         if kind == "spoils":
@@ -526,7 +529,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             self._turn().update(mode="invited", partner=None)
         elif kind == "bible":
             self._gain_yield(p, top["die"], bible=False)
-        elif kind == "chippawa":
+        elif kind in ("chippawa", "dismiss"):
             self._next_leaf_or_resolve()
         elif kind == "pipe":
             self._note(f"{self._name(p)} puts the Pipe away")
