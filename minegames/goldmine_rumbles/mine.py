@@ -222,6 +222,13 @@ def placed_tunnels(placement: Placement) -> tuple[Tunnel, ...]:
     )
 
 
+@lru_cache(maxsize=None)
+def _open_ends(placement: Placement) -> dict[End, Tunnel]:
+    """Port or letter -> the open tunnel there, for a placed tile (72 placements in all, so the
+    route search never rebuilds a table for a new mine)."""
+    return {end: t for t in placed_tunnels(placement) if not t.collapsed for end in t.ends}
+
+
 @dataclass(frozen=True)
 class Mine:
     """The 3x3 grid as nine :class:`Placement` values, row by row. Immutable and hashable:
@@ -229,7 +236,6 @@ class Mine:
 
     grid: tuple[Placement, ...]
     _hash: int = field(init=False, repr=False, compare=False, default=0)
-    _open: dict = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self):
         grid = tuple(Placement(*p) for p in self.grid)
@@ -242,14 +248,6 @@ class Mine:
 
     def __hash__(self) -> int:
         return self._hash
-
-    def _open_ends(self) -> dict:
-        """(cell, port or letter) -> open tunnel, built once per mine for the route search."""
-        if self._open is None:
-            table = {(cell, end): t for cell, p in zip(CELLS, self.grid)
-                     for t in placed_tunnels(p) if not t.collapsed for end in t.ends}
-            object.__setattr__(self, "_open", table)
-        return self._open
 
     # construction -----------------------------------------------------------------
     @classmethod
@@ -292,15 +290,24 @@ class Mine:
 
     def tunnel_at(self, cell: Cell, end: End) -> Tunnel | None:
         """The open tunnel of ``cell`` with an end at port or letter ``end`` (None: rock or rubble)."""
-        return self._open_ends().get((cell, end))
+        row, col = cell
+        if not (0 <= row < SIZE and 0 <= col < SIZE):
+            return None
+        return _open_ends(self.grid[row * SIZE + col]).get(end)
 
     def portals(self) -> tuple[Portal, ...]:
         """Every usable lettered entrance, in grid order."""
-        return tuple(Portal(self.at(cell).tile, end) for cell, end in self._open_ends() if isinstance(end, str))
+        return tuple(Portal(p.tile, end) for p in self.grid for end in _open_ends(p) if isinstance(end, str))
 
     # changing -------------------------------------------------------------------
     def _with(self, changes: dict[Cell, Placement]) -> "Mine":
-        return Mine(tuple(changes.get(cell, p) for cell, p in zip(CELLS, self.grid)))
+        """A changed copy. The grid is already valid, so the checks of ``__init__`` are skipped:
+        the journey search builds tens of thousands of these."""
+        grid = tuple(changes.get(cell, p) for cell, p in zip(CELLS, self.grid))
+        mine = object.__new__(Mine)
+        object.__setattr__(mine, "grid", grid)
+        object.__setattr__(mine, "_hash", hash(grid))
+        return mine
 
     def rotated(self, cell: Cell, turns: int = 1) -> "Mine":
         """The tile at ``cell`` turned ``turns`` quarter turns clockwise (Dynamite)."""
@@ -508,9 +515,27 @@ def plan_journey(mine: Mine, origin: Position, destination: Position, tunnel_pla
     Each blast obeys :func:`dynamite_targets` where the miner stands at that
     moment. None when no such journey exists. (One Dynamite gives 1-4 blasts
     with Explosives Manuals; the caller turns blasts into Dynamite.)
+
+    Answers are remembered, and so is every tail of a found journey (the rest of a
+    cheapest journey is a cheapest journey from where it has got to), so a miner who
+    asks again at each step of the way costs one search, not one per step.
     """
-    _check_position(mine, origin)
-    _check_position(mine, destination)
+    key = (mine, origin, destination, tunnel_plans, max_blasts)
+    if key not in _JOURNEYS:
+        _check_position(mine, origin)
+        _check_position(mine, destination)
+        if len(_JOURNEYS) > _JOURNEY_MEMORY:
+            _JOURNEYS.clear()
+        _JOURNEYS[key] = _search_journey(mine, origin, destination, tunnel_plans, max_blasts)
+    return _JOURNEYS[key]
+
+
+_JOURNEY_MEMORY = 20_000
+_JOURNEYS: dict = {}
+
+
+def _search_journey(mine: Mine, origin: Position, destination: Position, tunnel_plans: int,
+                    max_blasts: int) -> Journey | None:
     start = (mine, origin)
     best = {start: (0, 0, 0)}
     queue = [((0, 0, 0), 0, start)]
@@ -522,7 +547,7 @@ def plan_journey(mine: Mine, origin: Position, destination: Position, tunnel_pla
             continue
         here_mine, here = state
         if here == destination:
-            return _journey(came_from, state, origin)
+            return _remember_tails(came_from, state, destination, tunnel_plans, max_blasts)
         options = [((cost[0], cost[1] + bool(step.hazard if isinstance(step, Leg) else None), cost[2] + 1),
                     (here_mine, target), step) for step, target in moves(here_mine, here, tunnel_plans)]
         if cost[0] < max_blasts:
@@ -537,17 +562,30 @@ def plan_journey(mine: Mine, origin: Position, destination: Position, tunnel_pla
     return None
 
 
-def _journey(came_from: dict, state, origin: Position) -> Journey:
-    """Rebuild the plan, gathering consecutive steps into one Route per walk."""
+def _remember_tails(came_from: dict, state, destination: Position, tunnel_plans: int, max_blasts: int) -> Journey:
+    """The journey that ends at ``state``, after storing each of its tails under the
+    (mine, position, blasts left) it starts from."""
     final_mine = state[0]
-    chain = []  # (move, position after it), last first
+    chain = []  # (search state before, move, position after), last first
     while state in came_from:
         previous, move = came_from[state]
-        chain.append((move, state[1]))
+        chain.append((previous, move, state[1]))
         state = previous
+    chain.reverse()
+    used = 0
+    for i, (before, move, _) in enumerate(chain):
+        if i:
+            key = (before[0], before[1], destination, tunnel_plans, max_blasts - used)
+            _JOURNEYS.setdefault(key, _journey(chain[i:], before[1], final_mine))
+        used += isinstance(move, Blast)
+    return _journey(chain, chain[0][0][1] if chain else state[1], final_mine)
+
+
+def _journey(chain: list, origin: Position, final_mine: Mine) -> Journey:
+    """Rebuild a plan from its moves, gathering consecutive steps into one Route per walk."""
     plan: list = []
     path, steps = [origin], []
-    for move, after in reversed(chain):
+    for _, move, after in chain:
         if isinstance(move, Blast):
             if steps:
                 plan.append(Route(tuple(path), tuple(steps)))

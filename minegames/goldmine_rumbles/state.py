@@ -17,7 +17,7 @@ import copy
 from collections import Counter
 from typing import Any
 
-from minegames.core import Action, GameState
+from minegames.core import Action, GameState, copy_data
 
 from . import components as C
 from . import dice_rules as R
@@ -95,7 +95,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     # ---- snapshots -------------------------------------------------------------
     def _snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy({
+        return copy_data({
             "players": self._players, "supply": self._supply,
             "positions": [M.position_to_json(p) for p in self._positions],
             "mine": self._mine.to_json(), "store": self._store, "pile": self._pile, "track": self._track,
@@ -105,7 +105,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         })
 
     def _restore(self, data: dict[str, Any]) -> None:
-        data = copy.deepcopy(data)
+        data = copy_data(data)
         self.num_players = len(data["players"])
         self._players, self._supply = data["players"], data["supply"]
         self._positions = [M.position_from_json(p) for p in data["positions"]]
