@@ -10,7 +10,9 @@ least one injury, so the chain never revisits a state and a short recursion from
 finished fights backwards gives the exact chances of winning, losing or both losing
 (:func:`fight_odds`). :func:`transition_matrix` writes the same chain out as a matrix
 for the lesson. A Chippawa Leaf adds a choice (use it now or keep it), settled by the
-same recursion: the leaf is played when it raises the chance of winning.
+same recursion: the leaf is played when it raises the chance of winning. A Bible (the
+defender's, thrown dice set aside and thrown again) adds another choice after each roll:
+keep the dice, or throw again one's own die, the other side's, or both.
 
 All rules come from :mod:`.dice_rules`; this module only adds up chances.
 """
@@ -102,7 +104,7 @@ class FightOdds(NamedTuple):
         return float(self.win), float(self.lose), float(self.both_lose)
 
 
-State = tuple[int, int, int]  # (my injuries, their injuries, Chippawa Leaves left)
+State = tuple[int, int, int, int]  # (my injuries, their injuries, Chippawa Leaves left, Bibles left)
 Value = tuple[Fraction, Fraction, Fraction, Fraction]  # win, lose, both lose, expected rounds left
 
 
@@ -119,22 +121,56 @@ def _better(a: Value, b: Value) -> bool:
 
 @lru_cache(maxsize=None)
 def _round_moves(edge: int, state: State) -> tuple[tuple[Fraction, State], ...]:
-    """The next states after one round from ``state``, with chances, leaves played at best."""
-    injuries, theirs, leaves = state
+    """The next states after one round from ``state``, with chances, Bibles and leaves played at best."""
     moves: dict[State, Fraction] = defaultdict(Fraction)
-    for difference, ways in DIFFERENCES.items():
-        plain = _after(state, difference + edge, leaves)
-        if leaves:
-            boosted = _after(state, difference + edge + R.CHIPPAWA_BONUS, leaves - 1)
-            if _better(_value(edge, boosted), _value(edge, plain)):
-                plain = boosted
-        moves[plain] += Fraction(ways, DICE_PAIRS)
+    if not state[3]:  # without a Bible only the dice's difference matters
+        for difference, ways in DIFFERENCES.items():
+            moves[_settled(edge, state, difference)] += Fraction(ways, DICE_PAIRS)
+    else:
+        for rolled in product(DIE_FACES, repeat=2):
+            for after, chance in _best_dismissal(edge, state, rolled).items():
+                moves[after] += chance / DICE_PAIRS
     return tuple((chance, after) for after, chance in moves.items())
+
+
+def _settled(edge: int, state: State, difference: int) -> State:
+    """Where a round with this dice difference leads, the leaf played if it helps."""
+    plain = _after(state, difference + edge, state[2])
+    if state[2]:
+        boosted = _after(state, difference + edge + R.CHIPPAWA_BONUS, state[2] - 1)
+        if _better(_value(edge, boosted), _value(edge, plain)):
+            return boosted
+    return plain
+
+
+@lru_cache(maxsize=None)
+def _best_dismissal(edge: int, state: State, rolled: tuple[int, int]) -> dict[State, Fraction]:
+    """After the dice ``rolled`` (mine, theirs): keep them, or spend a Bible to throw again
+    our own die, theirs, or both; the choice that leaves the best chances."""
+    mine, theirs = rolled
+    spent = state[:3] + (state[3] - 1,)
+    choices = [{_settled(edge, state, mine - theirs): Fraction(1)}]
+    for rethrows in ((mine, None), (None, theirs), (None, None)):  # None: thrown again
+        outcome: dict[State, Fraction] = defaultdict(Fraction)
+        new_pairs = list(product(*(DIE_FACES if d is None else (d,) for d in rethrows)))
+        for a, b in new_pairs:
+            outcome[_settled(edge, spent, a - b)] += Fraction(1, len(new_pairs))
+        choices.append(outcome)
+    best = choices[0]
+    for choice in choices[1:]:
+        if _better(_mixed_value(edge, choice), _mixed_value(edge, best)):
+            best = choice
+    return best
+
+
+def _mixed_value(edge: int, outcome: dict[State, Fraction]) -> Value:
+    values = [(chance, _value(edge, after)) for after, chance in outcome.items()]
+    return tuple(sum(chance * value[k] for chance, value in values) for k in range(4))
 
 
 def _after(state: State, margin: int, leaves: int) -> State:
     mine, theirs = R.round_injuries(margin, 0)
-    return state[0] + mine, state[1] + theirs, leaves
+    return state[0] + mine, state[1] + theirs, leaves, state[3]
 
 
 @lru_cache(maxsize=None)
@@ -153,33 +189,35 @@ def _value(edge: int, state: State) -> Value:
 
 
 def fight_odds(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injuries: int = 0,
-               chippawa: int = 0) -> FightOdds:
+               chippawa: int = 0, bibles: int = 0) -> FightOdds:
     """Exact (win, lose, both lose) for a fight between two sides' net bonuses.
 
     Bonuses are net of token penalties (Colt 45 or Blunderbuss minus Bandages and
     Poison; Papa Clayton has +4). The fight starts from the given injuries, as the
     rules require. ``chippawa`` Chippawa Leaves (+3 for one round, played after the dice)
     belong to the first side and are played whenever that raises its chance of winning.
+    ``bibles`` Bibles, also the first side's (the fight must not be theirs to have started),
+    each set a roll's dice aside once, to be thrown again, when that raises the chance of winning.
     """
     _check_injuries(injuries, opponent_injuries)
-    win, lose, both, _ = _value(bonus - opponent_bonus, (injuries, opponent_injuries, chippawa))
+    win, lose, both, _ = _value(bonus - opponent_bonus, (injuries, opponent_injuries, chippawa, bibles))
     return FightOdds(win, lose, both)
 
 
 def expected_rounds(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injuries: int = 0,
-                    chippawa: int = 0) -> Fraction:
+                    chippawa: int = 0, bibles: int = 0) -> Fraction:
     """The exact expected number of rounds until the fight is over."""
     _check_injuries(injuries, opponent_injuries)
-    return _value(bonus - opponent_bonus, (injuries, opponent_injuries, chippawa))[3]
+    return _value(bonus - opponent_bonus, (injuries, opponent_injuries, chippawa, bibles))[3]
 
 
 def rounds_distribution(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injuries: int = 0,
-                        chippawa: int = 0) -> dict[int, Fraction]:
+                        chippawa: int = 0, bibles: int = 0) -> dict[int, Fraction]:
     """The exact chance that the fight lasts 1, 2, ... rounds (a fresh fight takes 4 to 7)."""
     _check_injuries(injuries, opponent_injuries)
     edge = bonus - opponent_bonus
     lengths: dict[int, Fraction] = defaultdict(Fraction)
-    frontier = {(injuries, opponent_injuries, chippawa): Fraction(1)}
+    frontier = {(injuries, opponent_injuries, chippawa, bibles): Fraction(1)}
     rounds = 0
     while frontier:
         rounds += 1
@@ -215,7 +253,7 @@ def transition_matrix(bonus: int, opponent_bonus: int) -> tuple[list[Any], list[
     index = {state: k for k, state in enumerate(states)}
     matrix = [[Fraction(0)] * len(states) for _ in states]
     for mine, theirs in fighting:
-        for chance, (after_mine, after_theirs, _) in _round_moves(edge, (mine, theirs, 0)):
+        for chance, (after_mine, after_theirs, _, _) in _round_moves(edge, (mine, theirs, 0, 0)):
             target = R.fight_result(after_mine, after_theirs) or (after_mine, after_theirs)
             matrix[index[(mine, theirs)]][index[target]] += chance
     for end in R.FIGHT_RESULTS:
@@ -421,5 +459,5 @@ def as_floats(values: Mapping[Any, Any] | Sequence[Fraction]) -> Any:
 
 def clear_caches() -> None:
     """Forget every cached result (for timing cold runs)."""
-    for cached in (round_odds, _round_moves, _value, _papa_pair):
+    for cached in (round_odds, _round_moves, _value, _best_dismissal, _papa_pair):
         cached.cache_clear()

@@ -7,6 +7,7 @@ and against a seeded simulation. Runtime: about 3 seconds.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -275,3 +276,29 @@ def test_other_hazard_dice_can_be_analysed():
 def test_float_views_for_plots():
     assert A.as_floats(A.fight_odds(0, 0)) == A.fight_odds(0, 0).floats()
     assert A.as_floats({1: Fraction(1, 4)}) == {1: 0.25}
+
+
+def test_a_bible_in_a_fight_never_hurts_and_is_worth_a_lot_at_even_odds():
+    for edge in range(-3, 4):
+        plain, blessed = A.fight_odds(edge, 0), A.fight_odds(edge, 0, bibles=1)
+        assert blessed.win >= plain.win and blessed.win + blessed.lose + blessed.both_lose == 1
+    assert A.fight_odds(0, 0, bibles=1).win > A.fight_odds(0, 0).win + Fraction(18, 100)
+    assert A.fight_odds(0, 0, bibles=2).win > A.fight_odds(0, 0, bibles=1).win
+
+
+def test_the_bible_policy_played_out_by_dice_matches_its_exact_value():
+    """Play the recursion's own choices with random dice: the win rate agrees with the exact chance."""
+    rng = random.Random(5)
+    edge, trials, wins = 1, 10000, 0
+    for _ in range(trials):
+        state = (0, 0, 0, 1)
+        while R.fight_result(state[0], state[1]) is None:
+            rolled = (rng.randint(1, 6), rng.randint(1, 6))
+            if not state[3]:  # the Bible is spent: the dice stand
+                state = A._settled(edge, state, rolled[0] - rolled[1])
+                continue
+            states, chances = zip(*A._best_dismissal(edge, state, rolled).items())
+            state = rng.choices(states, weights=[float(c) for c in chances])[0]
+        wins += R.fight_result(state[0], state[1]) == R.WIN
+    exact = float(A.fight_odds(edge, 0, bibles=1).win)
+    assert abs(wins / trials - exact) < 4 * (exact * (1 - exact) / trials) ** 0.5
