@@ -17,7 +17,7 @@ from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles import mine as M
 from minegames.goldmine_rumbles.actions import (
     AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie, EndTurn, FightRound,
-    InviteBids, MineAlone, MoveCube, NoBid, PayFee, PlaceCube, TakeItems, UseItem,
+    InviteBids, MineAlone, MoveCube, PayFee, PlaceCube, TakeItems, UseItem,
 )
 from minegames.goldmine_rumbles.positions import position
 
