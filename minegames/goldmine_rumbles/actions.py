@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from minegames.core import Action
+from minegames.core import Action, SaveFormatError
+from minegames.core.actions import whole_field
 
 from .mine import position_from_json
 from .render_mine import describe
@@ -20,8 +21,34 @@ def _p(player: int) -> str:
     return f"P{player + 1}"
 
 
+def _place(to: object) -> str:
+    """A destination's name, or its raw form when it names no place (the state refuses those)."""
+    try:
+        return describe(position_from_json(to))
+    except SaveFormatError:
+        return f"position {to!r}"
+
+
+class GoldmineAction(Action):
+    """Checks field types as an action is made, so a malformed action (or save) fails at once
+    with a clear message instead of deep inside the rules."""
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value, kind = getattr(self, field.name), field.type
+            if kind == "int":
+                whole_field(field.name, value)
+            elif kind == "str" and not isinstance(value, str):
+                raise TypeError(f"{field.name} must be a text, got {value!r}")
+            elif kind == "tuple" and not (isinstance(value, tuple) and all(type(v) in (int, str) for v in value)):
+                raise TypeError(f"{field.name} must be a tuple of whole numbers or texts, got {value!r}")
+            elif kind == "object" and not (type(value) is int or isinstance(value, tuple)
+                                           and all(type(v) in (int, str) for v in value)):
+                raise TypeError(f"{field.name} must be a position (a number or a tuple), got {value!r}")
+
+
 @dataclasses.dataclass(frozen=True)
-class PlaceCube(Action):
+class PlaceCube(GoldmineAction):
     """Put one cube on the lowest free square of a dashboard column."""
 
     player: int
@@ -32,7 +59,7 @@ class PlaceCube(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class BuyEssentials(Action):
+class BuyEssentials(GoldmineAction):
     """Buy Essentials from Frank Clayton at 1gn each: one Black Mark for the whole purchase."""
 
     player: int
@@ -43,7 +70,7 @@ class BuyEssentials(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class BuyClaim(Action):
+class BuyClaim(GoldmineAction):
     """Buy the claim on store square ``slot`` (0-4, left to right) and set off to mine it."""
 
     player: int
@@ -54,7 +81,7 @@ class BuyClaim(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class AttackPapaClayton(Action):
+class AttackPapaClayton(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -62,7 +89,7 @@ class AttackPapaClayton(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class AttackPlayer(Action):
+class AttackPlayer(GoldmineAction):
     player: int
     target: int
 
@@ -71,18 +98,18 @@ class AttackPlayer(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Step(Action):
+class Step(GoldmineAction):
     """Walk one tunnel of one tile (or make one Tunnel Plans jump) to ``to``."""
 
     player: int
     to: object  # mine.position_to_json form, lists as tuples
 
     def __str__(self) -> str:
-        return f"{_p(self.player)} walks to {describe(position_from_json(self.to))}"
+        return f"{_p(self.player)} walks to {_place(self.to)}"
 
 
 @dataclasses.dataclass(frozen=True)
-class Blast(Action):
+class Blast(GoldmineAction):
     """Turn the tile on (row, col) ``turns`` quarter turns: a Dynamite, or a blast it still owes."""
 
     player: int
@@ -95,7 +122,7 @@ class Blast(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class TakeItems(Action):
+class TakeItems(GoldmineAction):
     """Take two of the three slots (0-2) of one row (0 top, 1 bottom) of the claim you stand at."""
 
     player: int
@@ -107,7 +134,7 @@ class TakeItems(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class UseItem(Action):
+class UseItem(GoldmineAction):
     """Use (and discard) an item: a free use (Whiskey...) or the answer to a decision (Bread at a rat)."""
 
     player: int
@@ -118,7 +145,7 @@ class UseItem(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Decline(Action):
+class Decline(GoldmineAction):
     """Answer a decision without using an item (take the Poison, keep the die, no Chippawa Leaf)."""
 
     player: int
@@ -128,7 +155,7 @@ class Decline(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Discard(Action):
+class Discard(GoldmineAction):
     """Put an item back in the supply (to make room under the carry limit)."""
 
     player: int
@@ -139,7 +166,7 @@ class Discard(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class MineAlone(Action):
+class MineAlone(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -147,7 +174,7 @@ class MineAlone(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class PayFee(Action):
+class PayFee(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -155,7 +182,7 @@ class PayFee(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class FightClayton(Action):
+class FightClayton(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -163,7 +190,7 @@ class FightClayton(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class FightRound(Action):
+class FightRound(GoldmineAction):
     """The fight's dice are rolled for one round (the attacker, or the miner fighting the hazard)."""
 
     player: int
@@ -173,7 +200,7 @@ class FightRound(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Dismiss(Action):
+class Dismiss(GoldmineAction):
     """Discard a Bible to set aside this round's fight dice (``"own"``, ``"opponent"`` or ``"both"``),
     in a fight its holder did not start."""
 
@@ -186,7 +213,7 @@ class Dismiss(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class ChooseItem(Action):
+class ChooseItem(GoldmineAction):
     """Take one item as a fight's spoils (from the supply after beating Papa Clayton, or from the loser)."""
 
     player: int
@@ -197,7 +224,7 @@ class ChooseItem(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class EndTurn(Action):
+class EndTurn(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -205,7 +232,7 @@ class EndTurn(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class InviteBids(Action):
+class InviteBids(GoldmineAction):
     """The claim-owner asks the others to bid to become their partner."""
 
     player: int
@@ -215,7 +242,7 @@ class InviteBids(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Bid(Action):
+class Bid(GoldmineAction):
     """Put your counter on a free Bid-board square worth ``square`` gn."""
 
     player: int
@@ -226,7 +253,7 @@ class Bid(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class NoBid(Action):
+class NoBid(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -234,7 +261,7 @@ class NoBid(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class AcceptBid(Action):
+class AcceptBid(GoldmineAction):
     """The owner takes ``bidder`` as partner; the bidder pays the bid to the owner."""
 
     player: int
@@ -245,7 +272,7 @@ class AcceptBid(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class RejectBids(Action):
+class RejectBids(GoldmineAction):
     player: int
 
     def __str__(self) -> str:
@@ -253,7 +280,7 @@ class RejectBids(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class RollYield(Action):
+class RollYield(GoldmineAction):
     """The owner rolls the two yield dice for both partners."""
 
     player: int
@@ -263,7 +290,7 @@ class RollYield(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class ChooseDie(Action):
+class ChooseDie(GoldmineAction):
     """A partnered miner takes yield die ``die`` (0 or 1)."""
 
     player: int
@@ -274,7 +301,7 @@ class ChooseDie(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Trade(Action):
+class Trade(GoldmineAction):
     """Sell two of three identical non-essential items back to the supply for 6gn."""
 
     player: int
@@ -285,7 +312,7 @@ class Trade(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class MoveCube(Action):
+class MoveCube(GoldmineAction):
     """With a Pipe: move the top cube of one dashboard column to another's lowest free square."""
 
     player: int
@@ -297,7 +324,7 @@ class MoveCube(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Swap(Action):
+class Swap(GoldmineAction):
     """At Papa Clayton's side: give him a Flask or Harmonica for an item with that icon."""
 
     player: int
@@ -309,7 +336,7 @@ class Swap(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Steal(Action):
+class Steal(GoldmineAction):
     """With Bacon: pickpocket ``item`` from ``victim`` (a player, or -1 for Papa Clayton) on the same spot."""
 
     player: int
@@ -322,7 +349,7 @@ class Steal(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Refresh(Action):
+class Refresh(GoldmineAction):
     """With a Flask: send the claims on store squares ``slots`` to the pile and refill the store."""
 
     player: int
@@ -333,7 +360,7 @@ class Refresh(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Rearrange(Action):
+class Rearrange(GoldmineAction):
     """With a Detonator: put the three tiles of a line ("row"/"column", index) in a new ``order``."""
 
     player: int
@@ -346,7 +373,7 @@ class Rearrange(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Peek(Action):
+class Peek(GoldmineAction):
     """With a Detonator: look at the next Rumbles tile in secret."""
 
     player: int
@@ -356,7 +383,7 @@ class Peek(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Pick(Action):
+class Pick(GoldmineAction):
     """With a Matchstick: take one item from a displayed claim whose site the journey reached."""
 
     player: int
@@ -369,7 +396,7 @@ class Pick(Action):
 
 
 @dataclasses.dataclass(frozen=True)
-class Travel(Action):
+class Travel(GoldmineAction):
     """Walk the journey's goal by the route with fewest rats and snakes, then fewest steps; it stops
     early where a rat or snake asks for a decision."""
 
@@ -377,7 +404,7 @@ class Travel(Action):
     to: object  # mine.position_to_json form, lists as tuples
 
     def __str__(self) -> str:
-        return f"{_p(self.player)} travels to {describe(position_from_json(self.to))}"
+        return f"{_p(self.player)} travels to {_place(self.to)}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

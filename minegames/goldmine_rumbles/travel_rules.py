@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from minegames.core import Action
+from minegames.core import Action, SaveFormatError
 
 from . import dice_rules as R
 from . import mine as M
@@ -89,6 +89,11 @@ class TravelRules:
 
     def _check_Step(self, action: Step) -> None:
         self._deciding("travel", "walking")
+        _check_place(action.to)
+
+    def _check_Travel(self, action: Travel) -> None:
+        self._deciding("travel", "travelling")
+        _check_place(action.to)
 
     def _do_Step(self, action: Step) -> None:
         self._walk(action.player, M.position_from_json(action.to))
@@ -130,3 +135,10 @@ class TravelRules:
         self._mine = self._mine.rotated((action.row, action.col), action.turns)
         self._note(f"{self._name(p)} blasts the tile at {(action.row, action.col)}")
         self._arrive_if_there()
+
+
+def _check_place(to: object) -> None:
+    try:
+        M.position_from_json(to)
+    except SaveFormatError:
+        refuse("travel", f"{to!r} is no place in the mine (a claim site 1-16, a point or a lettered entrance)")

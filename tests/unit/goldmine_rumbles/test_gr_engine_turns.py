@@ -250,3 +250,12 @@ def test_travel_is_offered_only_when_a_walk_leads_to_the_goal():
     assert not any(isinstance(a, Travel) for a in game.legal_actions())
     with pytest.raises(IllegalActionError):
         game.apply(Travel(0, 5))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: BuyClaim(0, None), lambda: BuyClaim(True, 0), lambda: AttackPlayer(0, "x"),
+    lambda: TakeItems(0, 1, [0, 1]), lambda: Step(0, ["point", 0, 0, 1]), lambda: UseItem(0, 3),
+])
+def test_an_action_with_a_wrongly_typed_field_cannot_be_made(make):
+    with pytest.raises(TypeError):
+        make()
