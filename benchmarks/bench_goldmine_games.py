@@ -6,7 +6,7 @@ Run:  PYTHONPATH=. python benchmarks/bench_goldmine_games.py [--quick]
 Prints:
 * seeded random games (RandomBots, 3 and 4 players, short game) per second, with actions per second
   and the mean number of actions a game;
-* the same for four HeuristicBots, when ``minegames.goldmine_rumbles.heuristic_bot`` provides one;
+* the same for four HeuristicBots;
 * the fight table (net bonuses -4..+4 on both sides) computed exactly from a cold cache, against a
   seeded numpy Monte Carlo with every chance to +-0.001 at 95% (+-0.005 with --quick), both times and
   their ratio. The table code is ``bench_fight_odds.py``'s, imported.
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench_fight_odds import exact_table, monte_carlo_table  # noqa: E402
 
 from minegames.goldmine_rumbles import analysis as A  # noqa: E402
-from minegames.goldmine_rumbles.bots import RandomBot, play_game  # noqa: E402
+from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot, play_game  # noqa: E402
 from minegames.goldmine_rumbles.positions import new_game  # noqa: E402
 
 
@@ -34,15 +34,6 @@ def timed(work):
     start = time.perf_counter()
     result = work()
     return result, time.perf_counter() - start
-
-
-def heuristic_bot_class():
-    """The HeuristicBot class, or None while that module (written separately) is not there."""
-    try:
-        from minegames.goldmine_rumbles.heuristic_bot import HeuristicBot
-    except ImportError:
-        return None
-    return HeuristicBot
 
 
 def bench_games(label: str, make_bot, players: int, games: int) -> None:
@@ -79,11 +70,7 @@ def main(argv=None) -> None:
 
     for players in (3, 4):
         bench_games("random", RandomBot, players, random_games)
-    heuristic = heuristic_bot_class()
-    if heuristic is None:
-        print("heuristic games, 4 players: not measured (minegames.goldmine_rumbles.heuristic_bot has no HeuristicBot)")
-    else:
-        bench_games("heuristic", heuristic, 4, heuristic_games)
+    bench_games("heuristic", HeuristicBot, 4, heuristic_games)
     bench_fight_table(half_width)
 
 

@@ -1,4 +1,5 @@
-"""Bots for Goldmine Rumbles: a seeded random player for property tests and demos.
+"""Bots for Goldmine Rumbles: a seeded random player for property tests and demos, and (from
+:mod:`.heuristic_bot`) :class:`HeuristicBot`, a sensible opponent for a person.
 
 :class:`RandomBot` picks among the legal actions at random, but plays a turn with
 some purpose so that playouts reach every part of the engine: it seldom spends its
@@ -15,9 +16,10 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import Blast, BuyEssentials, Decline, Discard, EndTurn, Step, UseItem
 from .engine_common import position_key
+from .heuristic_bot import HeuristicBot
 from .state import GoldmineRumbles
 
-__all__ = ["RandomBot", "play_game"]
+__all__ = ["HeuristicBot", "RandomBot", "play_game", "play_bots"]
 
 FREE_ACTION_CHANCE = 0.1
 MAX_BLASTS = 2  # keeps journey planning fast
@@ -58,6 +60,20 @@ def play_game(state: GoldmineRumbles, bots: list, max_actions: int = 5000) -> Go
     """Let one bot per player play until the game ends (or ``max_actions`` have been applied)."""
     for _ in range(max_actions):
         if state.is_over:
+            break
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def play_bots(state: GoldmineRumbles, bots: dict, max_actions: int = 5000) -> GoldmineRumbles:
+    """Let the bots (a mapping player -> bot) decide until a player without a bot must decide or
+    the game ends: how a person plays against bots, one ``state.apply(...)`` of theirs at a time.
+
+    >>> game = new_game(seed=7, players=3)           # doctest: +SKIP
+    >>> play_bots(game, {1: HeuristicBot(1), 2: HeuristicBot(2)}).legal_actions()   # P1's choices
+    """
+    for _ in range(max_actions):
+        if state.is_over or state.current_player not in bots:
             break
         state.apply(bots[state.current_player].choose(state))
     return state

@@ -38,8 +38,8 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     AcceptBid, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie, ChooseItem, Decline,
-    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube, RejectBids,
-    RollYield, Step, TakeItems, Trade, UseItem,
+    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, Pick, PlaceCube,
+    RejectBids, RollYield, Steal, Step, Swap, TakeItems, Trade, UseItem,
 )
 from .engine_common import CLAYTON, FREE_USE, TRADE_PRICE, TRADE_SET, position_key
 from .state import GoldmineRumbles
@@ -47,9 +47,11 @@ from .state import GoldmineRumbles
 __all__ = ["HeuristicBot"]
 
 MAX_SEARCH_BLASTS = 2  # plan_journey grows fast with blasts; two keep a turn's planning to milliseconds
-DEEP_SEARCHES = 2  # targets per decision allowed the slower two-blast search
+DEEP_SEARCHES = 4  # targets per decision allowed the slower two-blast search
 FREE_ACTIONS_PER_TURN = 8
 PARTNER_PREMIUM = 1.0  # inviting bids: the better of two dice and a bid, roughly
+BID_SHARE = 0.6  # a bidder offers this share of what partnering is worth to it
+PASS_MARGIN = 0.3  # a main action must beat ending the turn by this much
 MINING_CHANCE = 0.75  # how often a future turn is spent mining
 SELL_GAIN = 4.5  # a third copy of an item: two sold for 6gn, less what the two were worth
 INJURY_COST = 0.5
@@ -61,6 +63,7 @@ USE_VALUE = {  # a first copy's worth for its own use, before missions, trades a
     "Blunderbuss": 1.2, "Chippawa Leaf": 1.2, "Bible": 1.2, "Harmonica": 0.6, "Matchstick": 0.6, "Bacon": 0.3,
     "Pipe": 0.2, "Flask": 0.2, "Detonator": 0.2,
 }
+FREE_KINDS = (BuyEssentials, Discard, Trade, Steal, Swap, Pick)  # counted against the per-turn cap
 HEALING_ORDER = ("Medical Supplies", "Fungus", "Apple Pie", "Whiskey")
 
 
@@ -77,16 +80,10 @@ def _fight_odds(bonus: int, opponent_bonus: int, injuries: int, opponent_injurie
     return theirs[1], theirs[0], theirs[2]
 
 
-@lru_cache(maxsize=4096)
-def _journey(mine: M.Mine, origin, goal, tunnel_plans: int, max_blasts: int) -> M.Journey | None:
-    return M.plan_journey(mine, origin, goal, tunnel_plans, max_blasts)
-
-
 @lru_cache(maxsize=None)
-def _mean_yield(bonus: int, penalty: int, dice: int = 1) -> float:
-    """Expected gold from the best of ``dice`` dice (a partnered owner sees two)."""
-    rolls = list(product(range(1, 7), repeat=dice))
-    return sum(R.miner_yield(max(roll), bonus, penalty) for roll in rolls) / len(rolls)
+def _mean_yield(bonus: int, penalty: int) -> float:
+    """Expected gold from one yield die."""
+    return sum(R.miner_yield(die, bonus, penalty) for die in range(1, 7)) / 6
 
 
 @lru_cache(maxsize=None)
@@ -120,6 +117,7 @@ class _Me:
         self.here = state.positions[p]
         self.ahead = _turns_ahead(state, p)
         self.penalty = state.penalty(p)
+        self.cube_value: float | None = None  # the best column's worth, filled in once per decision
 
     @property
     def carried(self) -> int:
@@ -210,7 +208,7 @@ class HeuristicBot:
     """
 
     def __init__(self, seed: int | None = None, strict: bool = False):
-        self.rng = make_rng(seed)
+        self.rng = make_rng(seed)  # the bots' common signature; every choice is deterministic so far
         self.strict = strict
         self._free_used: dict[tuple, int] = {}
         self._route_memory: dict[tuple, tuple] = {}
@@ -227,7 +225,7 @@ class HeuristicBot:
                 raise
         if action is None or not self._allowed(state, action, legal):
             action = self._fallback(state, legal)
-        if isinstance(action, (BuyEssentials, Discard, Trade)) or (
+        if isinstance(action, FREE_KINDS) or (
                 isinstance(action, UseItem) and state.step in ("turn", "travel", "items")):
             key = self._turn_key(state)
             self._free_used[key] = self._free_used.get(key, 0) + 1
@@ -256,11 +254,12 @@ class HeuristicBot:
 
     @staticmethod
     def _fallback(state: GoldmineRumbles, legal: list[Action]) -> Action:
-        """A harmless legal action: decline, else anything that spends nothing, else the first."""
+        """A harmless legal action: decline, else end the turn, else anything that spends nothing."""
         p = state.current_player
-        if Decline(p) in legal:
-            return Decline(p)
-        quiet = [a for a in legal if not isinstance(a, (BuyEssentials, Discard, Trade, UseItem))]
+        for safe in (Decline(p), EndTurn(p)):
+            if safe in legal:
+                return safe
+        quiet = [a for a in legal if not isinstance(a, FREE_KINDS + (UseItem,))]
         return (quiet or legal)[0]
 
     def _turn_key(self, state: GoldmineRumbles) -> tuple:
@@ -270,18 +269,13 @@ class HeuristicBot:
         return self._free_used.get(self._turn_key(state), 0) < FREE_ACTIONS_PER_TURN
 
     # -- free actions -------------------------------------------------------------------------
-    def _free_action(self, state: GoldmineRumbles, me: _Me, legal: list[Action], before_fight: bool = False):
-        """Heal or sell when it pays (at most a few free actions a turn)."""
+    def _free_action(self, state: GoldmineRumbles, me: _Me, legal: list[Action]):
+        """Heal, sell or swap when it pays (at most a few free actions a turn)."""
         if not self._free_left(state):
             return None
         for item in HEALING_ORDER:
             action = UseItem(me.p, item)
-            if action not in legal:
-                continue
-            value = me.heal_value(item)
-            if item == "Whiskey" and before_fight:
-                value += 1.0 * me.sheet["injuries"]
-            if value > me.keep(item, healing=False) + EPSILON:
+            if action in legal and me.heal_value(item) > me.keep(item, healing=False) + EPSILON:
                 return action
         for action in legal:
             if isinstance(action, Trade):
@@ -292,7 +286,24 @@ class HeuristicBot:
                     lost += me.gain(action.item, held)
                 if TRADE_PRICE > lost:
                     return action
-        return None
+        return self._item_swap(me, legal)
+
+    @staticmethod
+    def _item_swap(me: _Me, legal: list[Action]) -> Action | None:
+        """Bacon, a Swap with Papa Clayton or a Matchstick on the way, when what comes is worth clearly more."""
+        best, best_gain = None, 0.5
+        for action in legal:
+            if isinstance(action, Steal):
+                gain = me.gain(action.item) - me.keep("Bacon")
+            elif isinstance(action, Swap):
+                gain = me.gain(action.take) - me.keep(action.give)
+            elif isinstance(action, Pick):
+                gain = me.gain(C.CLAIMS[action.claim].rows[action.row][action.slot]) - me.keep("Matchstick")
+            else:
+                continue
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     # -- cube placement -------------------------------------------------------------------------
     def _on_place_cubes(self, state, top, me: _Me, legal):
@@ -379,14 +390,20 @@ class HeuristicBot:
         odds = _fight_odds(bonus, opponent_bonus, injuries, opponent_injuries, leaves)
         return odds[0] * win - odds[1] * lose - odds[2] * both
 
+    @staticmethod
+    def _blunderbuss(state: GoldmineRumbles) -> int:
+        """The Blunderbuss's fight bonus as the bot counts it: less when a 6 backfires in fights too."""
+        return R.BLUNDERBUSS_BONUS - (2 if state.options.blunderbuss_backfire == R.BACKFIRE_FIGHTS else 0)
+
     def _weapon(self, state: GoldmineRumbles, q: int) -> int:
         """A miner's fight bonus before leaves: Colt 45, or a Blunderbuss they hold, less tokens."""
         colt = R.column_effect(R.COLT_45, state.dashboard(q)[R.COLT_45])
-        armed = R.BLUNDERBUSS_BONUS if state.items(q)["Blunderbuss"] else 0
+        armed = self._blunderbuss(state) if state.items(q)["Blunderbuss"] else 0
         return max(colt, armed) - state.penalty(q)
 
-    def attack_value(self, me: _Me, opponent: int) -> float:
-        """Expected gold from attacking ``opponent`` here and now, items spent included."""
+    def attack_value(self, me: _Me, opponent: int, can_heal: bool = True) -> float:
+        """Expected gold from fighting ``opponent`` here and now, items spent included (Whiskey first
+        when ``can_heal``)."""
         state = me.state
         bonus = self._weapon(state, me.p)
         leaves = me.items["Chippawa Leaf"]
@@ -396,11 +413,11 @@ class HeuristicBot:
             opponent_bonus = self._weapon(state, opponent)
             opponent_injuries = state._players[opponent]["injuries"]
             leaves -= state.items(opponent)["Chippawa Leaf"]
-        injuries = me.sheet["injuries"] if not (me.items["Whiskey"] and me.sheet["injuries"]) else 0
+        injuries = 0 if can_heal and me.items["Whiskey"] else me.sheet["injuries"]
         value = self._fight_value(self._stakes(me, opponent), bonus, opponent_bonus, injuries, opponent_injuries,
                                   leaves)
         spent = 0.0
-        if me.items["Blunderbuss"] and R.BLUNDERBUSS_BONUS > R.column_effect(R.COLT_45, me.dash[R.COLT_45]):
+        if me.items["Blunderbuss"] and self._blunderbuss(state) > R.column_effect(R.COLT_45, me.dash[R.COLT_45]):
             spent += me.keep("Blunderbuss")
         if me.items["Chippawa Leaf"]:
             spent += 0.5 * me.keep("Chippawa Leaf")
@@ -409,33 +426,29 @@ class HeuristicBot:
         return value - spent - INJURY_COST  # the winner keeps the injuries taken
 
     def _round_values(self, me: _Me, fight: dict, dice: list[int], bonuses: list[int], index: int,
-                      opponent: int, leaves: int) -> float:
-        """The fight's value after this round is scored with ``dice``."""
-        state = me.state
-        mine_total = R.fight_total(dice[index], bonuses[index])
+                      opponent: int, leaves: int, boost: int = 0) -> float:
+        """The fight's value after this round is scored with ``dice`` (and ``boost`` on this side for it)."""
+        mine_total = R.fight_total(dice[index], bonuses[index] + boost)
         theirs_total = R.fight_total(dice[opponent], bonuses[opponent])
         hurt, hurt_them = R.round_injuries(mine_total, theirs_total)
-        side = fight["sides"][opponent]
-        theirs = fight["clayton_injuries"] if side == CLAYTON else state._players[side]["injuries"]
-        stakes = self._stakes(me, side, share=max(1, len(fight["sides"]) - 1) if side == CLAYTON else 1)
+        stakes, theirs = self._against(me, fight, opponent)
         weapon = [b - (R.CHIPPAWA_BONUS if fight["leaf"][i] else 0) for i, b in enumerate(bonuses)]
         return self._fight_value(stakes, weapon[index], weapon[opponent], me.sheet["injuries"] + hurt,
                                  theirs + hurt_them, leaves)
+
+    def _against(self, me: _Me, fight: dict, opponent: int) -> tuple[tuple[float, float, float], int]:
+        """The stakes of a fight under way and the injuries the other side has taken."""
+        side = fight["sides"][opponent]
+        if side == CLAYTON:
+            return self._stakes(me, side, share=max(1, len(fight["sides"]) - 1)), fight["clayton_injuries"]
+        return self._stakes(me, side), me.state._players[side]["injuries"]
 
     def _fight_sides(self, state: GoldmineRumbles, fight: dict, p: int) -> tuple[int, int, list[int]]:
         """My index, my opponent's index and every side's bonus as things stand."""
         sides = fight["sides"]
         index = sides.index(p)
         opponent = len(sides) - 1 if index < len(sides) - 1 else 0
-        bonuses = []
-        for i, side in enumerate(sides):
-            if side == CLAYTON:
-                bonuses.append(R.PAPA_CLAYTON_BONUS)
-                continue
-            weapon = (R.BLUNDERBUSS_BONUS if fight["armed"][i]
-                      else R.column_effect(R.COLT_45, state.dashboard(side)[R.COLT_45]))
-            bonuses.append(weapon + (R.CHIPPAWA_BONUS if fight["leaf"][i] else 0) - state.penalty(side))
-        return index, opponent, bonuses
+        return index, opponent, [state._fight_bonus(fight, i) for i in range(len(sides))]
 
     def _on_fight(self, state, top, me, legal):
         return FightRound(me.p)
@@ -446,13 +459,10 @@ class HeuristicBot:
             return Decline(me.p)
         index, opponent, bonuses = self._fight_sides(state, fight, me.p)
         side = fight["sides"][opponent]
-        theirs = 0 if side == CLAYTON else state._players[side]["injuries"]
         if side != CLAYTON and not fight["armed"][opponent]:
-            bonuses[opponent] = self._weapon(state, side)
-        stakes = self._stakes(me, side)
-        blunderbuss = R.BLUNDERBUSS_BONUS - me.penalty
-        if state.options.blunderbuss_backfire == R.BACKFIRE_FIGHTS:
-            blunderbuss -= 2  # a 6 backfires: worth much less in a fight
+            bonuses[opponent] = self._weapon(state, side)  # they may still arm after this choice
+        stakes, theirs = self._against(me, fight, opponent)
+        blunderbuss = self._blunderbuss(state) - me.penalty
         leaves = me.items["Chippawa Leaf"]
         armed = self._fight_value(stakes, blunderbuss, bonuses[opponent], me.sheet["injuries"], theirs, leaves)
         plain = self._fight_value(stakes, bonuses[index], bonuses[opponent], me.sheet["injuries"], theirs, leaves)
@@ -465,8 +475,8 @@ class HeuristicBot:
         index, opponent, bonuses = self._fight_sides(state, fight, me.p)
         leaves = me.items["Chippawa Leaf"]
         plain = self._round_values(me, fight, fight["dice"], bonuses, index, opponent, leaves)
-        bonuses[index] += R.CHIPPAWA_BONUS
-        boosted = self._round_values(me, fight, fight["dice"], bonuses, index, opponent, leaves - 1)
+        boosted = self._round_values(me, fight, fight["dice"], bonuses, index, opponent, leaves - 1,
+                                     R.CHIPPAWA_BONUS)
         outside = me.keep("Chippawa Leaf") - USE_VALUE["Chippawa Leaf"]  # mission or sale worth
         return UseItem(me.p, "Chippawa Leaf") if boosted - plain > max(outside, 0) + EPSILON else Decline(me.p)
 
@@ -488,9 +498,7 @@ class HeuristicBot:
             if not isinstance(action, Dismiss):
                 continue
             if state.options.bible_in_fights == R.DISMISS_VOID:
-                side = fight["sides"][opponent]
-                theirs = fight["clayton_injuries"] if side == CLAYTON else state._players[side]["injuries"]
-                stakes = self._stakes(me, side)
+                stakes, theirs = self._against(me, fight, opponent)
                 value = self._fight_value(stakes, bonuses[index], bonuses[opponent], me.sheet["injuries"], theirs,
                                           leaves)
             else:
@@ -513,8 +521,7 @@ class HeuristicBot:
 
     def _on_clayton(self, state, top, me: _Me, legal):
         fee = min(top.get("fee", 0), me.gold)
-        fight_value = self._fight_value(self._stakes(me, CLAYTON), self._weapon(state, me.p), R.PAPA_CLAYTON_BONUS,
-                                        me.sheet["injuries"], 0, me.items["Chippawa Leaf"]) - INJURY_COST
+        fight_value = self.attack_value(me, CLAYTON, can_heal=False)
         if fee <= 1 and fight_value < 3:
             return PayFee(me.p)
         return FightClayton(me.p) if fight_value > -fee + 0.5 else PayFee(me.p)
@@ -561,7 +568,7 @@ class HeuristicBot:
         turn = state._turn()
         value = self.partner_value(me, turn)
         squares = sorted((a.square for a in legal if isinstance(a, Bid)), reverse=True)
-        target = math.floor(0.6 * value)
+        target = math.floor(BID_SHARE * value)
         for square in squares:
             if square <= target:
                 return Bid(me.p, square)
@@ -582,6 +589,8 @@ class HeuristicBot:
         rows = [1 - taken] if taken in (0, 1) else [0, 1]
         value += max(self._row_value(me, claim, row, (a, b))[0] for row in rows for a, b in ((0, 1), (0, 2), (1, 2)))
         value -= me.hazard_cost()
+        if value < 1 / BID_SHARE:
+            return value  # not worth a bid even with a free journey
         journey = self._plan(me, me.here, claim, me.gold)
         if journey is None:
             return -1.0
@@ -600,7 +609,9 @@ class HeuristicBot:
         """Worth of taking ``slots`` of a claim row, and how many items must be discarded for room."""
         state = me.state
         held = Counter(me.items)
-        cube = max(self.column_values(me).values(), default=0.0)
+        if me.cube_value is None:
+            me.cube_value = max(self.column_values(me).values(), default=0.0)
+        cube = me.cube_value
         value, kept = 0.0, 0
         picked = [C.CLAIMS[claim].rows[row][s] for s in slots]
         if len(slots) == 3:
@@ -695,7 +706,7 @@ class HeuristicBot:
                 options.append((self.attack_value(me, action.target), action, state.positions[action.target],
                                  me.gold))
         options.sort(key=lambda option: -option[0])
-        best, best_value = EndTurn(me.p), 0.3
+        best, best_value = EndTurn(me.p), PASS_MARGIN
         for value, action, goal, budget in options:
             if value <= best_value:
                 break
@@ -723,10 +734,10 @@ class HeuristicBot:
             return M.Journey((), me.state.mine)
         blasts = self._blast_budget(me, budget_gold, owed)
         plans = me.dash[R.TUNNEL_PLANS]
-        journey = _journey(me.state.mine, here, goal, plans, min(blasts, 1))
+        journey = M.plan_journey(me.state.mine, here, goal, plans, min(blasts, 1))
         if journey is None and blasts > 1 and self._deep_left > 0:
             self._deep_left -= 1
-            journey = _journey(me.state.mine, here, goal, plans, blasts)
+            journey = M.plan_journey(me.state.mine, here, goal, plans, blasts)
         return journey
 
     def _journey_cost(self, me: _Me, journey: M.Journey, budget_gold: int, owed: int = 0) -> tuple[float, bool]:
@@ -753,8 +764,7 @@ class HeuristicBot:
             return free
         purpose = top["purpose"]
         give_up = Decline(me.p) if purpose == "partner" else EndTurn(me.p)
-        goal = (state.clayton_position if purpose == "clayton"
-                else state.positions[top["goal"]] if purpose == "player" else top["goal"])
+        goal = state._goal_position(top)
         move = self._route_memory.get((state.mine, me.here, goal))
         if move is None:
             journey = self._plan(me, me.here, goal, me.gold, top.get("blasts", 0))
@@ -790,13 +800,15 @@ class HeuristicBot:
                 here = part.path[-1]
 
     def _dynamite_purchase(self, me: _Me, blasts_left: int, legal):
+        """Dynamite for the blasts still planned, in one purchase (one Black Mark), with a Bread if short."""
         if not self._free_left(me.state) or BuyEssentials(me.p, ("Dynamite",)) not in legal:
             return None
-        count = min(math.ceil(blasts_left / me.per_dynamite), me.gold, C.CARRY_LIMIT - me.carried)
+        count = min(math.ceil(blasts_left / me.per_dynamite), me.gold, C.CARRY_LIMIT - me.carried,
+                    me.state.supply["Dynamite"])
         items = ("Dynamite",) * max(1, count)
         extra_bread = (not me.items["Bread"] and me.gold > len(items) and me.carried + len(items) < C.CARRY_LIMIT
                        and me.state.supply["Bread"] >= 1 and me.gain("Bread") > 1)
         return BuyEssentials(me.p, items + (("Bread",) if extra_bread else ()))
 
     def _on_pipe(self, state, top, me, legal):
-        return Decline(me.p)
+        return Decline(me.p)  # the bot never plays a Pipe; this only answers one played by hand

@@ -3,7 +3,8 @@ own mix of table size, length and rule readings. After every action: the box's i
 all in the supply or with a miner, nobody carries more than 6, nothing goes negative, and
 every change of gold and of Black Marks is one the action explains (a purchase costs its
 price, a bid moves from partner to owner, a fee is paid, yields and pickings stay within
-their bounds). At the end the scores follow the end-game steps. About 30 s on one core;
+their bounds). At the end the scores follow the end-game steps. Forty more games seat
+HeuristicBots beside RandomBots under the same checks. About 40 s on one core;
 `test_gr_playouts.py` checks fewer games more deeply (undo, refusals, saves)."""
 
 import random
@@ -15,7 +16,7 @@ from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles.actions import (
     AcceptBid, BuyClaim, BuyEssentials, MoveCube, PayFee, PlaceCube, TakeItems, Trade, UseItem,
 )
-from minegames.goldmine_rumbles.bots import RandomBot
+from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot
 from minegames.goldmine_rumbles.positions import new_game
 
 GAMES, CHUNKS = 1000, 10
@@ -77,10 +78,20 @@ def check_sheets(game):
         assert sum(sheet["items"].values()) <= C.CARRY_LIMIT
 
 
-def play_and_check(seed: int):
+def random_bots(seed: int, players: int) -> list:
+    return [RandomBot(seed * 7 + p) for p in range(players)]
+
+
+def mixed_bots(seed: int, players: int) -> list:
+    """Heuristic and random bots side by side (strict: a bot's own error fails the test)."""
+    return [HeuristicBot(seed * 7 + p, strict=True) if (seed + p) % 2 else RandomBot(seed * 7 + p)
+            for p in range(players)]
+
+
+def play_and_check(seed: int, make_bots=random_bots):
     options = options_for(seed)
     game = new_game(seed=seed, **options)
-    bots = [RandomBot(seed * 7 + p) for p in range(game.num_players)]
+    bots = make_bots(seed, game.num_players)
     for _ in range(5000):
         if game.is_over:
             break
@@ -112,3 +123,9 @@ def test_a_thousand_random_games_keep_every_account(chunk):
     games = [play_and_check(seed) for seed in range(chunk, GAMES, CHUNKS)]
     assert {g.num_players for g in games} == {3, 4}
     assert {g.options.long_game for g in games} == {False, True}
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_heuristic_and_random_bots_at_one_table_keep_every_account(chunk):
+    games = [play_and_check(seed, mixed_bots) for seed in range(5000 + chunk, 5040, 4)]
+    assert {g.num_players for g in games} == {3, 4}

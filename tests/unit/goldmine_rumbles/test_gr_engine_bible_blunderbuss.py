@@ -137,3 +137,14 @@ def test_a_malformed_dismissal_names_the_bible_rule():
     with pytest.raises(IllegalActionError) as refused:
         game.apply(Dismiss(1, "mine"))
     assert refused.value.rule == "bible" and game.to_json() == before
+
+
+def test_both_sides_may_take_up_a_blunderbuss():
+    game = duel({"gold": 20, "items": {"Blunderbuss": 1}}, {"gold": 20, "items": {"Blunderbuss": 1}}, [2, 3])
+    game.apply(AttackPlayer(0, 1))
+    assert game.step == "arm" and game.current_player == 0
+    game.apply(UseItem(0, "Blunderbuss"))
+    assert game.step == "arm" and game.current_player == 1
+    game.apply(UseItem(1, "Blunderbuss"))
+    rounds(game, 1)  # 2 + 4 against 3 + 4
+    assert game.player(0)["injuries"] == 1 and game.player(1)["injuries"] == 0 and not game.problems()
