@@ -32,7 +32,7 @@ class RandomBot:
     def choose(self, state: GoldmineRumbles) -> Action:
         legal = state.legal_actions()
         if state.step == "travel":
-            planned = self._journey_action(state, state._pending[-1])
+            planned = self._journey_action(state, state.decision)
             if planned is not None and planned in legal:
                 return planned
         main = [a for a in legal if not isinstance(a, (BuyEssentials, Discard, UseItem, EndTurn))]
@@ -43,10 +43,10 @@ class RandomBot:
     @staticmethod
     def _journey_action(state: GoldmineRumbles, travel: dict) -> Action | None:
         p = travel["player"]
-        sheet = state._players[p]
+        sheet = state.sheet(p)
         per_dynamite = R.column_effect(R.EXPLOSIVES_MANUALS, sheet["dashboard"][R.EXPLOSIVES_MANUALS])
         blasts = min(MAX_BLASTS, travel["blasts"] + per_dynamite * sheet["items"].get("Dynamite", 0))
-        here, goal = state.positions[p], state._goal_position(travel)
+        here, goal = state.positions[p], state.journey_goal()
         journey = M.plan_journey(state.mine, here, goal, sheet["dashboard"][R.TUNNEL_PLANS], blasts)
         if journey is None or not journey.plan:
             return EndTurn(p) if travel["purpose"] != "partner" else Decline(p)

@@ -28,7 +28,7 @@ import math
 from collections import Counter
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import Any, Mapping
 
 from minegames.core import Action, make_rng
 
@@ -109,7 +109,7 @@ class _Me:
 
     def __init__(self, state: GoldmineRumbles, p: int):
         self.state, self.p = state, p
-        self.sheet = state._players[p]  # read-only: the public fields and, for p itself, the mission
+        self.sheet = state.sheet(p)  # read-only: the public fields and, for p itself, the mission
         self.items = state.items(p)
         self.dash = state.dashboard(p)
         self.gold = state.gold(p)
@@ -134,7 +134,7 @@ class _Me:
     def mark_cost(self) -> float:
         """One more Black Mark: 2gn at the end and part of any fewest-marks bonus it costs (the others may
         well take Black Marks later)."""
-        marks = [sheet["black_marks"] for sheet in self.state._players]
+        marks = [self.state.sheet(q)["black_marks"] for q in range(self.state.num_players)]
         before = R.fewest_marks_bonuses(marks)[self.p]
         marks[self.p] += 1
         return R.END_TOKEN_COST + MARKS_BONUS_WEIGHT * (before - R.fewest_marks_bonuses(marks)[self.p])
@@ -147,7 +147,7 @@ class _Me:
         if item == "Whiskey":
             return INJURY_COST * self.sheet["injuries"] + (0.5 if self.sheet["injuries"] >= 2 else 0)
         if item == "Apple Pie":
-            marks = [sheet["black_marks"] for sheet in self.state._players]
+            marks = [self.state.sheet(q)["black_marks"] for q in range(self.state.num_players)]
             before = R.fewest_marks_bonuses(marks)[self.p]
             marks[self.p] -= 1
             return R.END_TOKEN_COST + R.fewest_marks_bonuses(marks)[self.p] - before
@@ -185,17 +185,14 @@ class _Me:
 def _turns_ahead(state: GoldmineRumbles, p: int) -> int:
     """Turns of ``p`` still to play, counting one in progress (or this phase's, while cubes go down)."""
     later = len(state.phase_cubes) - state.phase
-    if state._turn() is None:
+    if state.turn_record is None:
         return later + 1
     order = state.phase_order
-    return later + (1 if p in order and order.index(p) >= state._turn_index else 0)
+    return later + (1 if p in order and order.index(p) >= state.turn_index else 0)
 
 
-def _fight_entry(state: GoldmineRumbles) -> dict[str, Any] | None:
-    for entry in reversed(state._pending):
-        if entry["kind"] == "fight":
-            return entry
-    return None
+def _fight_entry(state: GoldmineRumbles) -> Mapping[str, Any] | None:
+    return state.fight_record
 
 
 # ---- the bot ----------------------------------------------------------------------------------
@@ -232,7 +229,7 @@ class HeuristicBot:
         return action
 
     def _decide(self, state: GoldmineRumbles, legal: list[Action]) -> Action | None:
-        top = state._pending[-1]
+        top = state.decision
         me = _Me(state, top["player"])
         self._deep_left = DEEP_SEARCHES
         handler = getattr(self, "_on_" + top["kind"].replace(" ", "_"), None)
@@ -411,7 +408,7 @@ class HeuristicBot:
             opponent_bonus, opponent_injuries = R.PAPA_CLAYTON_BONUS, 0
         else:
             opponent_bonus = self._weapon(state, opponent)
-            opponent_injuries = state._players[opponent]["injuries"]
+            opponent_injuries = state.sheet(opponent)["injuries"]
             leaves -= state.items(opponent)["Chippawa Leaf"]
         injuries = 0 if can_heal and me.items["Whiskey"] else me.sheet["injuries"]
         value = self._fight_value(self._stakes(me, opponent), bonus, opponent_bonus, injuries, opponent_injuries,
@@ -441,14 +438,14 @@ class HeuristicBot:
         side = fight["sides"][opponent]
         if side == CLAYTON:
             return self._stakes(me, side, share=max(1, len(fight["sides"]) - 1)), fight["clayton_injuries"]
-        return self._stakes(me, side), me.state._players[side]["injuries"]
+        return self._stakes(me, side), me.state.sheet(side)["injuries"]
 
     def _fight_sides(self, state: GoldmineRumbles, fight: dict, p: int) -> tuple[int, int, list[int]]:
         """My index, my opponent's index and every side's bonus as things stand."""
         sides = fight["sides"]
         index = sides.index(p)
         opponent = len(sides) - 1 if index < len(sides) - 1 else 0
-        return index, opponent, [state._fight_bonus(fight, i) for i in range(len(sides))]
+        return index, opponent, [state.fight_bonus(side) for side in sides]
 
     def _on_fight(self, state, top, me, legal):
         return FightRound(me.p)
@@ -538,7 +535,7 @@ class HeuristicBot:
 
     # -- mining -----------------------------------------------------------------------------------
     def _on_bible(self, state, top, me: _Me, legal):
-        claim_type = C.CLAIMS[state._turn()["claim"]].type
+        claim_type = C.CLAIMS[state.turn_record["claim"]].type
         bonus = R.yield_bonus(claim_type, me.dash)
         faces = state.options.bible_faces
         gain = (R.miner_yield(top["die"], bonus, me.penalty, True, faces)
@@ -546,7 +543,7 @@ class HeuristicBot:
         return UseItem(me.p, "Bible") if gain > me.keep("Bible") - USE_VALUE["Bible"] + EPSILON else Decline(me.p)
 
     def _on_choose_die(self, state, top, me: _Me, legal):
-        claim_type = C.CLAIMS[state._turn()["claim"]].type
+        claim_type = C.CLAIMS[state.turn_record["claim"]].type
         bonus = R.yield_bonus(claim_type, me.dash)
         allowed = [a.die for a in legal if isinstance(a, ChooseDie)]
         if not allowed:
@@ -565,7 +562,7 @@ class HeuristicBot:
         return Decline(me.p)
 
     def _on_bids(self, state, top, me: _Me, legal):
-        turn = state._turn()
+        turn = state.turn_record
         value = self.partner_value(me, turn)
         squares = sorted((a.square for a in legal if isinstance(a, Bid)), reverse=True)
         target = math.floor(BID_SHARE * value)
@@ -764,7 +761,7 @@ class HeuristicBot:
             return free
         purpose = top["purpose"]
         give_up = Decline(me.p) if purpose == "partner" else EndTurn(me.p)
-        goal = state._goal_position(top)
+        goal = state.journey_goal()
         move = self._route_memory.get((state.mine, me.here, goal))
         if move is None:
             journey = self._plan(me, me.here, goal, me.gold, top.get("blasts", 0))

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from minegames.core import Action, GameState, copy_data
 
@@ -205,6 +206,49 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     @property
     def supply(self) -> dict[str, int]:
         return dict(self._supply)
+
+    # ---- the decisions in play (read-only views, for front ends and bots) ----------
+    @property
+    def decision(self) -> Mapping[str, Any] | None:
+        """The decision waited on: its ``kind``, the ``player`` to answer and its details (the
+        dice of a fight round, a fee, the claim's rows on offer...). None once the game is over."""
+        return None if self._over else MappingProxyType(self._pending[-1])
+
+    @property
+    def turn_record(self) -> Mapping[str, Any] | None:
+        """The turn being played: its main action so far (``mode``), claim, row taken, partner,
+        bids and who has dug; None while cubes are placed between phases."""
+        turn = self._turn()
+        return None if turn is None else MappingProxyType(turn)
+
+    @property
+    def fight_record(self) -> Mapping[str, Any] | None:
+        """The fight in progress, if any: ``sides`` (miners then the opponent, -1 for Papa
+        Clayton), who started it, weapons and leaves in use, the round's dice."""
+        fight = next((entry for entry in reversed(self._pending) if entry["kind"] == "fight"), None)
+        return None if fight is None else MappingProxyType(fight)
+
+    @property
+    def turn_index(self) -> int:
+        """How many turns of this phase's order have been played before the current one."""
+        return self._turn_index
+
+    def fight_bonus(self, side: int) -> int:
+        """The net bonus ``side`` (a player, or -1 for Papa Clayton) fights with this round."""
+        fight = self.fight_record
+        if fight is None or side not in fight["sides"]:
+            raise ValueError(f"{side} is not in a fight")
+        return self._fight_bonus(fight, fight["sides"].index(side))
+
+    def journey_goal(self):
+        """Where the journey being decided leads (a position), or None when nobody is travelling."""
+        top = self.decision
+        return self._goal_position(top) if top is not None and top["kind"] == "travel" else None
+
+    def sheet(self, p: int) -> Mapping[str, Any]:
+        """Player ``p``'s sheet without copying (read-only; :meth:`player` gives a copy). Holds the
+        secret mission too: a bot must only read its own, as :meth:`view` would show it."""
+        return MappingProxyType(self._players[p])
 
     def player(self, p: int) -> dict[str, Any]:
         """A copy of player ``p``'s sheet (gold, items, dashboard, tokens, claims, mission)."""

@@ -148,3 +148,20 @@ def test_both_sides_may_take_up_a_blunderbuss():
     game.apply(UseItem(1, "Blunderbuss"))
     rounds(game, 1)  # 2 + 4 against 3 + 4
     assert game.player(0)["injuries"] == 1 and game.player(1)["injuries"] == 0 and not game.problems()
+
+
+def test_the_fight_in_progress_is_readable_but_not_writable():
+    game = duel({"gold": 20, "items": {"Blunderbuss": 1}, "dashboard": {R.COLT_45: 2}, "poisons": 1},
+                {"gold": 20, "items": {"Bible": 1}}, [6, 2])
+    assert game.fight_record is None
+    game.apply(AttackPlayer(0, 1))
+    assert game.decision["kind"] == "arm" and game.fight_record["sides"] == [0, 1]
+    assert game.fight_record["starter"] == 0 and game.fight_bonus(0) == 2 - 1
+    game.apply(UseItem(0, "Blunderbuss"))
+    assert game.fight_bonus(0) == 4 - 1 and game.fight_bonus(1) == 0
+    rounds(game, 1)
+    assert game.decision["kind"] == "dismiss" and game.fight_record["dice"] == [6, 2]
+    with pytest.raises(TypeError):
+        game.decision["player"] = 0
+    with pytest.raises(ValueError):
+        game.fight_bonus(2)

@@ -259,3 +259,16 @@ def test_travel_is_offered_only_when_a_walk_leads_to_the_goal():
 def test_an_action_with_a_wrongly_typed_field_cannot_be_made(make):
     with pytest.raises(TypeError):
         make()
+
+
+def test_the_turn_and_the_journey_are_readable_for_a_front_end():
+    game = position(seed=1, players=3)
+    p = game.current_player
+    assert game.decision["kind"] == "turn" and game.turn_record["mode"] is None and game.turn_index == 0
+    assert game.journey_goal() is None
+    claim = game.claim_store[0]
+    game.apply(BuyClaim(p, 0))
+    assert game.decision["kind"] == "travel" and game.journey_goal() == claim  # seed 1: not there yet
+    assert game.turn_record["claim"] == claim and game.sheet(p)["claims"] == [claim]
+    with pytest.raises(TypeError):
+        game.sheet(p)["gold"] = 99
