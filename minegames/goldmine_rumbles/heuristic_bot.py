@@ -16,6 +16,7 @@ How it values things (all rough, all in gn):
   are worth (pickings, reward, spoils, a Bandage).
 - *Items*: a small use value that shrinks with copies held, the mission bonus a missing mission
   item adds, the sale a third copy allows, and what a healing item would clear now.
+- *The Pipe*: played at a claim about to be dug when moving cubes onto its yield column pays.
 - *Cubes*: each column's effect over the turns left (yield columns concentrate on one claim type).
 
 Free actions (healing, trading, essentials, discarding for room) are capped per turn so that the
@@ -38,10 +39,10 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     AcceptBid, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie, ChooseItem, Decline,
-    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, Pick, PlaceCube,
+    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, MoveCube, NoBid, PayFee, Pick, PlaceCube,
     RejectBids, RollYield, Steal, Step, Swap, TakeItems, Trade, UseItem,
 )
-from .engine_common import CLAYTON, FREE_USE, TRADE_PRICE, TRADE_SET, position_key
+from .engine_common import CLAYTON, FREE_USE, PIPE_MOVES, TRADE_PRICE, TRADE_SET, position_key
 from .state import GoldmineRumbles
 
 __all__ = ["HeuristicBot"]
@@ -64,6 +65,8 @@ USE_VALUE = {  # a first copy's worth for its own use, before missions, trades a
     "Pipe": 0.2, "Flask": 0.2, "Detonator": 0.2,
 }
 FREE_KINDS = (BuyEssentials, Discard, Trade, Steal, Swap, Pick)  # counted against the per-turn cap
+PIPE_MARGIN = 1.0  # a Pipe is played only for a clear gain
+FULL_COLUMN_CUBE = 1.5  # a cube in a full column: its worth is not estimated, so assume it matters
 HEALING_ORDER = ("Medical Supplies", "Fungus", "Apple Pie", "Whiskey")
 
 
@@ -658,6 +661,8 @@ class HeuristicBot:
         free = self._free_action(state, me, legal)
         if free is not None:
             return free
+        if mode in ("at claim", "invited", "partnered") and self._pipe_worth_playing(me, legal):
+            return UseItem(me.p, "Pipe")
         if mode in ("at claim", "invited"):
             bread = self._bread_purchase(me, legal)
             if bread is not None:
@@ -807,5 +812,35 @@ class HeuristicBot:
                        and me.state.supply["Bread"] >= 1 and me.gain("Bread") > 1)
         return BuyEssentials(me.p, items + (("Bread",) if extra_bread else ()))
 
+    # -- the Pipe: cubes moved into the yield column of the claim about to be dug ----------------
+    def _pipe_moves(self, me: _Me) -> tuple[str, list[str]] | None:
+        """The claim's yield column and, cheapest first, the cubes a Pipe would move into it."""
+        turn = me.state.turn_record
+        if turn is None or turn["claim"] is None:
+            return None
+        target = R.YIELD_COLUMN[C.CLAIMS[turn["claim"]].type]
+        room = min(PIPE_MOVES, C.DASHBOARD_CAPACITY[target] - me.dash[target])
+        values = self.column_values(me)
+        cubes = sorted((values.get(col, FULL_COLUMN_CUBE), col) for col in C.DASHBOARD_COLUMNS
+                       if col not in (target, R.NOTEBOOKS) for _ in range(me.dash[col]))
+        return target, [col for _, col in cubes[:room]]
+
+    def _pipe_worth_playing(self, me: _Me, legal: list[Action]) -> bool:
+        """Play the Pipe when this dig's extra gold and the cubes' later use beat what they leave."""
+        plan = self._pipe_moves(me) if UseItem(me.p, "Pipe") in legal else None
+        if not plan or not plan[1]:
+            return False
+        target, sources = plan
+        values = self.column_values(me)
+        now = R.column_effect(target, me.dash[target] + len(sources)) - R.column_effect(target, me.dash[target])
+        later = values.get(target, 0.0) * len(sources)
+        lost = sum(values.get(col, FULL_COLUMN_CUBE) for col in sources)
+        return now + later - lost > me.keep("Pipe") + PIPE_MARGIN
+
     def _on_pipe(self, state, top, me, legal):
-        return Decline(me.p)  # the bot never plays a Pipe; this only answers one played by hand
+        plan = self._pipe_moves(me)
+        if plan and plan[1]:
+            move = MoveCube(me.p, plan[1][0], plan[0])
+            if move in legal:
+                return move
+        return Decline(me.p)

@@ -238,3 +238,27 @@ def test_a_person_plays_a_whole_game_against_two_heuristic_bots():
         game.apply(person.choose(game))
         decisions += 1
     assert decisions > 10 and game.is_over and len(game.scores()) == 3
+
+
+def test_the_bot_pipes_spare_cubes_into_the_yield_column_before_digging():
+    """The rulebook's Pipe example: at Flooded claim 2, cubes moved onto Water Pumps pay at once."""
+    from minegames.goldmine_rumbles.actions import MoveCube as Move
+
+    red = {"items": {"Pipe": 1}, "dashboard": {R.TUNNEL_PLANS: 3}}
+    game = at_claim_2(red=red)
+    bot = HeuristicBot(0, strict=True)
+    moved = []
+    for _ in range(6):
+        action = bot.choose(game)
+        if not isinstance(action, (UseItem, Move)):
+            break
+        moved.append(action)
+        game.apply(action)
+    assert moved[0] == UseItem(RED, "Pipe") and game.dashboard(RED)[R.WATER_PUMPS] == 3
+    assert all(m.target == R.WATER_PUMPS for m in moved[1:]) and game.step == "turn"
+
+
+def test_the_bot_keeps_its_pipe_when_moving_cubes_would_not_pay():
+    red = {"items": {"Pipe": 1}, "dashboard": {R.WATER_PUMPS: 3}}
+    game = at_claim_2(red=red)
+    assert HeuristicBot(0, strict=True).choose(game) != UseItem(RED, "Pipe")
