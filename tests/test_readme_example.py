@@ -1,9 +1,11 @@
-"""The library example in README.md runs and prints what its comments promise."""
+"""The library examples in README.md run and print what their comments promise."""
 
 import contextlib
 import io
 import re
 from pathlib import Path
+
+import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -12,8 +14,11 @@ def readme_python_blocks() -> list[str]:
     return re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.DOTALL)
 
 
-def test_readme_library_example_runs_as_commented():
-    (example,) = readme_python_blocks()
+@pytest.mark.parametrize("index", range(2))
+def test_readme_library_examples_run_as_commented(index):
+    blocks = readme_python_blocks()
+    assert len(blocks) == 2
+    example = blocks[index]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         exec(compile(example, str(README), "exec"), {})
