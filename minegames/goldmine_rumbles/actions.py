@@ -213,6 +213,27 @@ class Dismiss(GoldmineAction):
 
 
 @dataclasses.dataclass(frozen=True)
+class OfferRoute(GoldmineAction):
+    """Paid route finders (optional rule): offer the traveller a way to their goal."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} offers to show a route"
+
+
+@dataclasses.dataclass(frozen=True)
+class AcceptRoute(GoldmineAction):
+    """Paid route finders: the traveller takes ``helper``'s route; the helper gets 1gn from the bank."""
+
+    player: int
+    helper: int
+
+    def __str__(self) -> str:
+        return f"{_p(self.player)} accepts {_p(self.helper)}'s route"
+
+
+@dataclasses.dataclass(frozen=True)
 class ChooseItem(GoldmineAction):
     """Take one item as a fight's spoils (from the supply after beating Papa Clayton, or from the loser)."""
 
@@ -411,7 +432,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceCube, BuyEssentials, BuyClaim, AttackPapaClayton, AttackPlayer, Step, Blast, TakeItems, UseItem,
     Decline, Discard, MineAlone, PayFee, FightClayton, FightRound, ChooseItem, EndTurn,
     InviteBids, Bid, NoBid, AcceptBid, RejectBids, RollYield, ChooseDie, Trade, MoveCube, Swap, Steal,
-    Refresh, Rearrange, Peek, Pick, Travel, Dismiss,
+    Refresh, Rearrange, Peek, Pick, Travel, Dismiss, OfferRoute, AcceptRoute,
 )
 
 __all__ = ["ACTION_TYPES", *(action.__name__ for action in ACTION_TYPES)]

@@ -21,6 +21,8 @@ FIGHT_ITEMS = {"arm": "armed", "chippawa": "leaf"}  # decision -> the fight's fl
 SWAP_ICONS = {"Flask": C.FLASK_ITEMS, "Harmonica": C.HARMONICA_ITEMS}  # what Papa Clayton swaps each for
 TRADE_SET, TRADE_SOLD, TRADE_PRICE = 3, 2, 6  # three alike: two go back for 6gn
 PIPE_MOVES = 3
+ROUTE_FINDER_FEE = 1  # paid route finders: the helper's reward, from the bank
+ROUTE_PLAN_BLASTS = 2  # how many Dynamite rotations the compass (route_plan) considers
 
 
 def refuse(rule: str, message: str) -> None:

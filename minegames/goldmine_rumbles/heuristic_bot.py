@@ -39,7 +39,7 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     AcceptBid, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie, ChooseItem, Decline,
-    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, MoveCube, NoBid, PayFee, Pick, PlaceCube,
+    Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, MoveCube, NoBid, OfferRoute, PayFee, Pick, PlaceCube,
     RejectBids, RollYield, Steal, Step, Swap, TakeItems, Trade, UseItem,
 )
 from .engine_common import CLAYTON, FREE_USE, PIPE_MOVES, TRADE_PRICE, TRADE_SET, position_key
@@ -213,9 +213,11 @@ class HeuristicBot:
         self._free_used: dict[tuple, int] = {}
         self._route_memory: dict[tuple, tuple] = {}
         self._deep_left = DEEP_SEARCHES
+        self._seat = 0  # the seat deciding now (set by choose)
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, state: GoldmineRumbles) -> Action:
+        self._seat = state.current_player
         legal = state.legal_actions()
         action = None
         try:
@@ -395,9 +397,15 @@ class HeuristicBot:
         """The Blunderbuss's fight bonus as the bot counts it: less when a 6 backfires in fights too."""
         return R.BLUNDERBUSS_BONUS - (2 if state.options.blunderbuss_backfire == R.BACKFIRE_FIGHTS else 0)
 
+    def _dashboard_of(self, state: GoldmineRumbles, q: int) -> dict[str, int]:
+        """Another miner's dashboard as this bot may see it; with cubes hidden, a guess of one cube
+        on each column they could have filled."""
+        seen = state.visible_dashboard(q, self._seat)
+        return seen if seen is not None else {col: 1 for col in C.DASHBOARD_COLUMNS}
+
     def _weapon(self, state: GoldmineRumbles, q: int) -> int:
         """A miner's fight bonus before leaves: Colt 45, or a Blunderbuss they hold, less tokens."""
-        colt = R.column_effect(R.COLT_45, state.dashboard(q)[R.COLT_45])
+        colt = R.column_effect(R.COLT_45, self._dashboard_of(state, q)[R.COLT_45])
         armed = self._blunderbuss(state) if state.items(q)["Blunderbuss"] else 0
         return max(colt, armed) - state.penalty(q)
 
@@ -580,7 +588,7 @@ class HeuristicBot:
         claim = turn["claim"]
         claim_type = C.CLAIMS[claim].type
         owner = turn["player"]
-        owner_spec = (R.yield_bonus(claim_type, state.dashboard(owner)), state.penalty(owner),
+        owner_spec = (R.yield_bonus(claim_type, self._dashboard_of(state, owner)), state.penalty(owner),
                       bool(state.items(owner)["Bible"]))
         mine_spec = (R.yield_bonus(claim_type, me.dash), me.penalty, bool(me.items["Bible"]))
         faces = tuple(sorted(state.options.bible_faces.items()))
@@ -836,6 +844,15 @@ class HeuristicBot:
         later = values.get(target, 0.0) * len(sources)
         lost = sum(values.get(col, FULL_COLUMN_CUBE) for col in sources)
         return now + later - lost > me.keep("Pipe") + PIPE_MARGIN
+
+    # -- paid route finders (optional rule) ------------------------------------------------------
+    def _on_route_offer(self, state, top, me, legal):
+        """A route shown is 1gn from the bank: always worth offering."""
+        return OfferRoute(me.p) if OfferRoute(me.p) in legal else Decline(me.p)
+
+    def _on_route_accept(self, state, top, me, legal):
+        """The bot plans its own journeys, so it needs no help (and pays no rival)."""
+        return Decline(me.p)
 
     def _on_pipe(self, state, top, me, legal):
         plan = self._pipe_moves(me)

@@ -31,6 +31,8 @@ class Options:
     detonator_columns: bool = True
     blunderbuss_backfire: str = dice_rules.BACKFIRE_SNAKES
     bible_in_fights: str = dice_rules.DISMISS_REROLL
+    hidden_cubes: bool = False
+    paid_route_finders: bool = False
 
     def __post_init__(self) -> None:
         whole_number("players", self.players, 3, 4)
@@ -44,6 +46,8 @@ class Options:
         whole_number("papa_clayton_gold", self.papa_clayton_gold, 0, 200)
         whole_number("flask_refresh_max", self.flask_refresh_max, 1, 5)
         yes_or_no("detonator_columns", self.detonator_columns)
+        yes_or_no("hidden_cubes", self.hidden_cubes)
+        yes_or_no("paid_route_finders", self.paid_route_finders)
 
     @property
     def bible_faces(self) -> dict[int, int]:

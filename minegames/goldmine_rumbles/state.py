@@ -25,7 +25,7 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie,
-    ChooseItem, Decline, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
+    AcceptRoute, ChooseItem, Decline, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
     RejectBids, RollYield, TakeItems, UseItem,
 )
 from .engine_common import CLAYTON, SLOT_PAIRS, STORE_SLOTS, WHOLE_ROW, refuse
@@ -117,11 +117,14 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         self._turn_index, self._over, self._pending = data["turn_index"], data["over"], data["pending"]
 
     def view(self, player: int = 0) -> dict[str, Any]:
-        """What ``player`` sees: no other mission, no claim below the pile's top, no unrevealed tile."""
+        """What ``player`` sees: no other mission, no claim below the pile's top, no unrevealed tile,
+        and no other dashboard when cubes are placed hidden (the ``hidden_cubes`` option)."""
         seen = self._snapshot()
         for p, sheet in enumerate(seen["players"]):
             if p != player:
                 sheet["mission"] = None
+                if self.options.hidden_cubes:
+                    sheet["dashboard"] = None
         seen["pile"] = seen["pile"][:1] + [None] * (len(seen["pile"]) - 1)
         peeked = set(self._players[player]["peeked"])
         seen["track"] = [t if i < self._revealed or i in peeked else None for i, t in enumerate(self._track)]
@@ -265,6 +268,10 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     def dashboard(self, p: int) -> dict[str, int]:
         return dict(self._players[p]["dashboard"])
+
+    def visible_dashboard(self, p: int, viewer: int) -> dict[str, int] | None:
+        """Player ``p``'s dashboard as ``viewer`` sees it: None when cubes are hidden (an optional rule)."""
+        return None if self.options.hidden_cubes and p != viewer else self.dashboard(p)
 
     def mission(self, p: int) -> tuple[str, ...]:
         return C.MISSIONS[self._players[p]["mission"]]
@@ -411,6 +418,9 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             if top["kind"] == "wind down" and not self._remedies(top["player"]):
                 self._pending.pop()
                 continue
+            if top["kind"] == "route accept" and not self._journey()["offers"]:
+                self._pending.pop()
+                continue
             break
         if not self._pending and not self._over:
             self._reveal()
@@ -460,6 +470,10 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             return [UseItem(p, "Blunderbuss"), Decline(p)]
         if kind == "chippawa":
             return [UseItem(p, "Chippawa Leaf"), Decline(p)]
+        if kind == "route offer":
+            return [OfferRoute(p), Decline(p)]
+        if kind == "route accept":
+            return [AcceptRoute(p, helper) for helper in self._journey()["offers"]] + [Decline(p)]
         if kind == "dismiss":
             choices = R.DISMISS_CHOICES if self.options.bible_in_fights == R.DISMISS_REROLL else (R.BOTH,)
             return [Dismiss(p, dice) for dice in choices] + [Decline(p)]
@@ -577,14 +591,6 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             self._next_leaf_or_resolve()
         elif kind == "pipe":
             self._note(f"{self._name(p)} puts the Pipe away")
-
-    # ---- item uses ---------------------------------------------------------------
-
-    # ---- mining ------------------------------------------------------------------
-
-    # ---- partners (p12-13) -----------------------------------------------------------
-
-    # ---- fights --------------------------------------------------------------------
 
     def _do_EndTurn(self, action: EndTurn) -> None:
         self._note(f"{self._name(action.player)} ends the turn")

@@ -12,8 +12,8 @@ from minegames.core import Action, SaveFormatError
 
 from . import dice_rules as R
 from . import mine as M
-from .actions import AttackPapaClayton, AttackPlayer, Blast, Step, Travel
-from .engine_common import CLAYTON, position_key, refuse
+from .actions import AcceptRoute, AttackPapaClayton, AttackPlayer, Blast, OfferRoute, Step, Travel
+from .engine_common import CLAYTON, ROUTE_FINDER_FEE, ROUTE_PLAN_BLASTS, position_key, refuse
 
 
 class TravelRules:
@@ -29,8 +29,48 @@ class TravelRules:
 
     def _travel(self, p: int, purpose: str, goal: int) -> None:
         """Set off: ``goal`` is a claim site ("claim", "partner"), a player ("player") or Papa Clayton."""
-        self._push("travel", p, purpose=purpose, goal=goal, blasts=0, jumped=False)
+        self._push("travel", p, purpose=purpose, goal=goal, blasts=0, jumped=False, offers=[])
         self._arrive_if_there()
+        if self.options.paid_route_finders:
+            self._ask_route_finders()
+
+    # ---- the compass, and paid route finders (optional rules) ----------------------------------
+    def route_plan(self, max_blasts: int = ROUTE_PLAN_BLASTS) -> M.Journey | None:
+        """The compass: the cheapest way to the current journey's goal with at most ``max_blasts``
+        Dynamite rotations (fewest blasts, then rats and snakes, then steps), or None. It is also
+        the route a paid route finder shows; it changes nothing."""
+        travel = self._journey()
+        if travel is None:
+            return None
+        p = travel["player"]
+        return M.plan_journey(self._mine, self._positions[p], self._goal_position(travel),
+                              self._cubes(p, R.TUNNEL_PLANS), max_blasts)
+
+    def _ask_route_finders(self) -> None:
+        """With no walk to the goal, each other miner (from the traveller's left) may offer a route;
+        the traveller then takes one offer or none."""
+        travel = self._top()
+        if travel["kind"] != "travel" or self._best_route(travel) is not None or self.route_plan() is None:
+            return
+        p = travel["player"]
+        self._push("route accept", p)
+        for q in reversed([(p + k) % self.num_players for k in range(1, self.num_players)]):
+            self._push("route offer", q)
+
+    def _do_OfferRoute(self, action: OfferRoute) -> None:
+        self._pending.pop()
+        self._journey()["offers"].append(action.player)
+        self._note(f"{self._name(action.player)} offers to show a route")
+
+    def _do_AcceptRoute(self, action: AcceptRoute) -> None:
+        self._pending.pop()
+        self._players[action.helper]["gold"] += ROUTE_FINDER_FEE
+        self._note(f"{self._name(action.player)} follows {self._name(action.helper)}'s route; "
+                   f"{self._name(action.helper)} takes {ROUTE_FINDER_FEE}gn from the bank")
+
+    def _journey(self) -> dict[str, Any] | None:
+        """The journey under way (decisions about it may sit above it on the stack)."""
+        return next((entry for entry in reversed(self._pending) if entry["kind"] == "travel"), None)
 
     def _goal_position(self, travel: dict[str, Any]):
         if travel["purpose"] == "clayton":

@@ -14,7 +14,7 @@ import pytest
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles.actions import (
-    AcceptBid, BuyClaim, BuyEssentials, MoveCube, PayFee, PlaceCube, TakeItems, Trade, UseItem,
+    AcceptBid, AcceptRoute, BuyClaim, BuyEssentials, MoveCube, PayFee, PlaceCube, TakeItems, Trade, UseItem,
 )
 from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot
 from minegames.goldmine_rumbles.positions import new_game
@@ -26,6 +26,7 @@ READINGS = {
     "pickings_offset": (4, 5), "bible_table": ("item text", "summary table"), "tonic_rule": R.TONIC_RULES,
     "partner_dice": (R.SHARED_DICE, R.SPLIT_DICE), "flask_refresh_max": (3, 5), "detonator_columns": (True, False),
     "blunderbuss_backfire": R.BACKFIRE_RULES, "bible_in_fights": R.DISMISS_RULES,
+    "hidden_cubes": (False, True), "paid_route_finders": (False, True),
 }
 
 
@@ -55,6 +56,8 @@ def expected_gold_change(game, action) -> dict[int, int] | None:
         return {p: -min(game._top()["fee"], game.gold(p))}
     if isinstance(action, TakeItems):
         return {}
+    if isinstance(action, AcceptRoute):
+        return {action.helper: 1}
     return None
 
 
