@@ -1,7 +1,9 @@
 """A Goldmine Rumbles state as SVG: the mine with pawns and Papa Clayton (drawn by
 ``render_mine``), the claim store, and a compact panel per miner (gold, tokens,
-injuries, items, dashboard cubes). Only what ``view``-level players may see is drawn:
-missions are left out, so the picture can be shown to the whole table.
+injuries, items, dashboard cubes), the Rumbles tiles and the decision in play (bids, a
+fight's injuries and dice, yield dice, Papa Clayton's fee). Only what every player may see
+is drawn: missions are left out, and so are dashboards when cubes are placed hidden, so the
+picture can be shown to the whole table.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ import re
 from minegames.core import svg
 
 from . import components as C
-from .render_mine import PAWN_COLOURS, mine_svg
+from .render_mine import PAWN_COLOURS, describe, mine_svg
 
 MINE_WIDTH = 452  # the mine drawing's own width and height (render_mine's frame)
 MINE_HEIGHT = 492
 PANEL_W = 330
-PANEL_H = 118
+PANEL_H = 124
 HEADER = 34
+SITUATION_H = 44
+ITEMS_PER_LINE = 62  # characters of the items list per line
 MARGIN = 12
 DISPLAY_WIDTH = 880
 SHORT = {col: "".join(w[0] for w in col.replace("&", "").split()) for col in C.DASHBOARD_COLUMNS}
@@ -27,7 +31,7 @@ def state_svg(state, display_width: float | None = None) -> str:
     """Draw ``state`` (a GoldmineRumbles) as an SVG string."""
     n = state.num_players
     width = MINE_WIDTH + PANEL_W + 3 * MARGIN
-    height = HEADER + max(MINE_HEIGHT, 52 + n * (PANEL_H + 8)) + MARGIN
+    height = HEADER + max(MINE_HEIGHT, 52 + n * (PANEL_H + 8) + SITUATION_H) + MARGIN
     status = "Game over" if state.is_over else f"Phase {state.phase}: {state.step}, P{state.current_player + 1} to decide"
     doc = svg.Svg(width, height, display_width=display_width or DISPLAY_WIDTH, title=f"Goldmine Rumbles. {status}")
     doc.add(svg.text(MARGIN, 24, f"Goldmine Rumbles · {status}", size=16, weight="bold"))
@@ -39,7 +43,50 @@ def state_svg(state, display_width: float | None = None) -> str:
     _store(doc, state, x, HEADER)
     for p in range(n):
         _panel(doc, state, p, x, HEADER + 52 + p * (PANEL_H + 8))
+    _situation(doc, state, x, HEADER + 52 + n * (PANEL_H + 8))
     return str(doc)
+
+
+def _situation(doc: svg.Svg, state, x: float, y: float) -> None:
+    """Two lines under the panels: the Rumbles tiles, and what the decision in play is about."""
+    revealed = state.rumbles_revealed
+    total = len(state.phase_cubes)
+    shown = ", ".join(f"#{n}" for n in revealed) or "none"
+    doc.add(svg.text(x, y + 12, f"Rumbles tiles turned up: {shown} · {total - len(revealed)} still face down"
+                                f" · Papa Clayton at {describe(state.clayton_position)}", size=10))
+    doc.add(svg.text(x, y + 30, decision_summary(state), size=10, weight="bold"))
+
+
+def _side(state, side: int, fight) -> str:
+    if side == -1:
+        return f"Papa Clayton ({fight['clayton_injuries']} injuries)"
+    return f"P{side + 1} ({state.sheet(side)['injuries']} injuries)"
+
+
+def decision_summary(state) -> str:
+    """One line on what is being decided, with the details everyone sees."""
+    if state.is_over:
+        return "Final scores: " + ", ".join(f"P{p + 1} {s}" for p, s in enumerate(state.scores()))
+    top, fight = state.decision, state.fight_record
+    who = f"P{top['player'] + 1}"
+    if fight is not None:
+        sides = " against ".join(_side(state, s, fight) for s in fight["sides"])
+        dice = f" · dice {', '.join(map(str, fight['dice']))}" if fight["dice"] else ""
+        return f"Fight: {sides}{dice} · {who}: {top['kind']}"
+    if top["kind"] in ("bids", "accept"):
+        bids = ", ".join(f"P{bidder + 1} {square}gn" for square, bidder in sorted(state.bid_board.items()))
+        return f"Bids for a partner: {bids or 'none yet'} · {who} to {'bid' if top['kind'] == 'bids' else 'choose'}"
+    if top["kind"] == "choose die":
+        return f"Yield dice {top['dice'][0]} and {top['dice'][1]} · {who} chooses a die"
+    if top["kind"] == "clayton":
+        return f"Papa Clayton on the hazard die: {who} pays {top['fee']}gn or fights"
+    if top["kind"] == "travel":
+        return f"{who} is travelling to {_goal(state)}"
+    return f"{who} to decide: {top['kind']}"
+
+
+def _goal(state) -> str:
+    return describe(state.journey_goal())
 
 
 def _store(doc: svg.Svg, state, x: float, y: float) -> None:
@@ -68,11 +115,29 @@ def _panel(doc: svg.Svg, state, p: int, x: float, y: float) -> None:
               f" · Black Marks {sheet['black_marks']}")
     doc.add(svg.text(x + 8, y + 38, tokens, size=9))
     items = ", ".join(f"{n}×{item}" if n > 1 else item for item, n in sorted(sheet["items"].items()) if n) or "no items"
-    doc.add(svg.text(x + 8, y + 54, f"items: {items}", size=9))
+    for row, line in enumerate(_wrapped(f"items: {items}")):
+        doc.add(svg.text(x + 8, y + 52 + row * 11, line, size=9))
+    if state.options.hidden_cubes:
+        doc.add(svg.text(x + 8, y + PANEL_H - 22, "dashboard hidden (optional rule)", size=9))
+        return
     for k, column in enumerate(C.DASHBOARD_COLUMNS):
         cx = x + 8 + k * 32
-        doc.add(svg.text(cx + 12, y + 72, SHORT[column], size=8, anchor="middle"))
+        doc.add(svg.text(cx + 12, y + 77, SHORT[column], size=8, anchor="middle"))
         for square in range(C.DASHBOARD_CAPACITY[column]):
             filled = square < sheet["dashboard"][column]
             doc.add(svg.rounded_box(cx + 4, y + PANEL_H - 12 - square * 10, 16, 8, radius=2,
                                     fill="#5b4636" if filled else "#f1ece2", tooltip=column))
+
+
+def _wrapped(text: str) -> list[str]:
+    """The items line broken between items so that it fits the panel (two lines at most)."""
+    lines, current = [], ""
+    for word in text.split(", "):
+        candidate = f"{current}, {word}" if current else word
+        if len(candidate) > ITEMS_PER_LINE and current:
+            lines.append(current + ",")
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines[:2] if len(lines) <= 2 else [lines[0], lines[1] + " …"]

@@ -165,3 +165,14 @@ def test_the_fight_in_progress_is_readable_but_not_writable():
         game.decision["player"] = 0
     with pytest.raises(ValueError):
         game.fight_bonus(2)
+
+
+def test_the_picture_names_the_fight_its_injuries_and_dice():
+    from minegames.goldmine_rumbles.render import decision_summary
+
+    game = duel({"gold": 20, "items": {}, "injuries": 2}, {"gold": 20, "items": {"Bible": 1}}, [6, 2])
+    game.apply(AttackPlayer(0, 1))
+    assert decision_summary(game) == "Fight: P1 (2 injuries) against P2 (0 injuries) · P1: fight"
+    rounds(game, 1)
+    assert decision_summary(game).endswith("· dice 6, 2 · P2: dismiss")
+    assert "dice 6, 2" in game._repr_svg_()

@@ -89,3 +89,17 @@ def test_whole_games_with_both_optional_rules(bots):
         assert game.is_over and not game.problems()
         offers += sum(isinstance(a, OfferRoute) for a in game.history)
     assert offers > 0
+
+
+def test_the_picture_hides_dashboards_when_cubes_are_hidden():
+    hidden = position([{"dashboard": {R.COLT_45: 2}}], seed=2, players=3, hidden_cubes=True)._repr_svg_()
+    shown = position([{"dashboard": {R.COLT_45: 2}}], seed=2, players=3)._repr_svg_()
+    assert "dashboard hidden" in hidden and "dashboard hidden" not in shown
+    assert '<title>Colt 45</title>' in shown and '<title>Colt 45</title>' not in hidden
+
+
+def test_the_picture_names_the_travellers_goal():
+    from minegames.goldmine_rumbles.render import decision_summary
+
+    game, buyer = bought(1)
+    assert decision_summary(game) == f"P{buyer + 1} is travelling to claim site {game.turn_record['claim']}"
