@@ -168,3 +168,15 @@ def test_the_partner_winds_down_after_the_hazard_die():
     assert game.step == "wind down" and game.current_player == YELLOW
     game.apply(UseItem(YELLOW, "Whiskey"))
     assert game.player(YELLOW)["injuries"] == 0 and game.current_player == RED and game.step == "turn"
+
+
+def test_the_picture_names_the_bids_and_the_yield_dice():
+    from minegames.goldmine_rumbles.render import decision_summary
+
+    game = at_claim_2(dice=[3, 4])
+    game.apply(InviteBids(RED)).apply(Bid(BLUE, 2))
+    assert decision_summary(game) == "Bids for a partner: P2 2gn · P3 to bid"
+    game.apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
+    assert decision_summary(game) == "Bids for a partner: P4 1gn, P2 2gn · P1 to choose"
+    game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1))).apply(RollYield(RED))
+    assert decision_summary(game) == "Yield dice 3 and 4 · P1 chooses a die"
