@@ -30,7 +30,8 @@ class FightRules:
         self._push("fight", miners[0], sides=sides, reason=reason, clayton_injuries=0,
                    starter=miners[0] if reason == "attack" else None,
                    armed=[False] * len(sides), leaf=[False] * len(sides), dice=None, bibles=[], waiting=[])
-        self._note(" and ".join(self._name(m) for m in miners) + f" fight {self._name(opponent)}")
+        verb = "fight" if len(miners) > 1 else "fights"
+        self._note(" and ".join(self._name(m) for m in miners) + f" {verb} {self._name(opponent)}")
         for side in reversed(sides):
             if side != CLAYTON and self._has(side, "Blunderbuss"):
                 self._push("arm", side)

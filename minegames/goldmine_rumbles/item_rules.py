@@ -26,18 +26,33 @@ from .engine_common import (
 class ItemRules:
     """Items: free actions, taking a claim row, and what each item does."""
 
+    def _main_action_over(self, p: int) -> bool:
+        """Whether ``p``'s mining or fight this turn is over: from then on only medicinal items are used."""
+        turn = self._turn()
+        return turn is not None and turn["player"] == p and turn["mode"] == "done"
+
     def _free_actions(self, p: int) -> list[Action]:
-        """What an active miner may do at any moment of the turn: essentials, healing, discarding."""
+        """What an active miner may do at any moment of the turn: essentials, item uses, trades,
+        discarding. Once the turn's mining or fight is over, the medicinal items are the only uses."""
         result: list[Action] = []
         room = C.CARRY_LIMIT - self._carried(p)
         for item in C.ESSENTIALS:
             if self.gold(p) >= 1 and room >= 1 and self._supply[item] >= 1:
                 result.append(BuyEssentials(p, (item,)))
+        over = self._main_action_over(p)
         for item, field in FREE_USE.items():
-            if self._has(p, item) and self._players[p][field]:
+            if self._has(p, item) and self._players[p][field] and not (over and item not in C.MEDICINAL_ITEMS):
                 result.append(UseItem(p, item))
         held = self.items(p)
         result += [Trade(p, item) for item in sorted(held) if held[item] >= TRADE_SET and not C.ITEMS[item].essential]
+        if not over:
+            result += self._item_uses(p, held)
+        result += [Discard(p, item) for item in sorted(held)]
+        return result
+
+    def _item_uses(self, p: int, held: Counter) -> list[Action]:
+        """The non-medicinal item uses open to ``p`` now (Pipe, Harmonica, swaps, Bacon, Flask, Detonator)."""
+        result: list[Action] = []
         if held["Pipe"] and self._pipe_moves(p):
             result.append(UseItem(p, "Pipe"))
         here = self._positions[p]
@@ -58,7 +73,6 @@ class ItemRules:
             for kind, index in M.detonator_lines(self._mine, here, self.options.detonator_columns):
                 result += [Rearrange(p, kind, index, order) for order in permutations(range(M.SIZE))
                            if order != tuple(range(M.SIZE))]
-        result += [Discard(p, item) for item in sorted(held)]
         return result
 
     def _picks(self, p: int) -> list[Action]:
@@ -174,6 +188,34 @@ class ItemRules:
             refuse("items", f"there is no item {action.item!r}")
         if not self._has(action.player, action.item):
             refuse("items", f"you hold no {action.item}")
+        if action.item not in C.MEDICINAL_ITEMS:
+            self._refuse_after_main_action(action.player, action.item)
+
+    def _refuse_after_main_action(self, p: int, what: str) -> None:
+        if self._top()["kind"] == "turn" and self._main_action_over(p):
+            refuse("after mining or a fight", f"{what}: once mining or a fight is over, only "
+                                              f"{', '.join(C.MEDICINAL_ITEMS)} may be used")
+
+    def _check_Swap(self, action: Swap) -> None:
+        self._refuse_after_main_action(action.player, f"swapping a {action.give}")
+
+    def _check_Steal(self, action: Steal) -> None:
+        self._refuse_after_main_action(action.player, "a Bacon")
+
+    def _check_Refresh(self, action: Refresh) -> None:
+        self._refuse_after_main_action(action.player, "a Flask")
+
+    def _check_Peek(self, action: Peek) -> None:
+        self._refuse_after_main_action(action.player, "a Detonator")
+
+    def _check_Rearrange(self, action: Rearrange) -> None:
+        self._refuse_after_main_action(action.player, "a Detonator")
+
+    def _check_Trade(self, action: Trade) -> None:
+        if action.item not in C.ITEMS or C.ITEMS[action.item].essential:
+            refuse("trade", f"only three alike of a non-essential item may be sold, not {action.item!r}")
+        if not self._has(action.player, action.item, TRADE_SET):
+            refuse("trade", f"a trade needs {TRADE_SET} {action.item}")
 
     def _use_free(self, p: int, item: str) -> None:
         field = FREE_USE[item]
@@ -227,6 +269,7 @@ class ItemRules:
         die = self._roll()
         self._note(f"{self._name(p)} shoots the snake (rolls {die})")
         if R.backfires(die, in_fight=False):
+            self._note(f"the Blunderbuss backfires: {self._name(p)} takes {R.BACKFIRE_INJURIES} injuries")
             self._hurt(p, R.BACKFIRE_INJURIES)
 
     def _do_Trade(self, action: Trade) -> None:

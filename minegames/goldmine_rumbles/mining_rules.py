@@ -13,6 +13,11 @@ from .actions import (
 )
 from .engine_common import CLAYTON
 
+HAZARD_WORDS = {  # a hazard cost's field -> how the log says one, and more than one
+    "bread": ("Bread discarded", "Bread discarded"), "bandages": ("Bandage", "Bandages"),
+    "injuries": ("injury", "injuries"), "poisons": ("Poison token", "Poison tokens"), "fee": ("gn fee", "gn fee"),
+}
+
 
 class MiningRules:
     """Mining: yields, partners and the hazard die."""
@@ -121,7 +126,8 @@ class MiningRules:
             if cost.injuries:
                 self._hurt(p, cost.injuries)
             if not cost.nothing:
-                self._note(f"{self._name(p)} loses {', '.join(f'{v} {k}' for k, v in cost._asdict().items() if v)}")
+                self._note(f"{self._name(p)} suffers the hazard: " + ", ".join(
+                    f"{v} {HAZARD_WORDS[k][v > 1]}" for k, v in cost._asdict().items() if v))
         for p in miners[1:]:  # a partner winds down once the hazard is settled; the owner is still active
             self._push("wind down", p)
         if face.kind == R.PAPA_CLAYTON:

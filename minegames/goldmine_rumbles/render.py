@@ -31,7 +31,8 @@ def state_svg(state, display_width: float | None = None) -> str:
     """Draw ``state`` (a GoldmineRumbles) as an SVG string."""
     n = state.num_players
     width = MINE_WIDTH + PANEL_W + 3 * MARGIN
-    height = HEADER + max(MINE_HEIGHT, 52 + n * (PANEL_H + 8) + SITUATION_H) + MARGIN
+    body = max(MINE_HEIGHT, 52 + n * (PANEL_H + 8))
+    height = HEADER + body + SITUATION_H + MARGIN
     status = "Game over" if state.is_over else f"Phase {state.phase}: {state.step}, P{state.current_player + 1} to decide"
     doc = svg.Svg(width, height, display_width=display_width or DISPLAY_WIDTH, title=f"Goldmine Rumbles. {status}")
     doc.add(svg.text(MARGIN, 24, f"Goldmine Rumbles · {status}", size=16, weight="bold"))
@@ -43,24 +44,25 @@ def state_svg(state, display_width: float | None = None) -> str:
     _store(doc, state, x, HEADER)
     for p in range(n):
         _panel(doc, state, p, x, HEADER + 52 + p * (PANEL_H + 8))
-    _situation(doc, state, x, HEADER + 52 + n * (PANEL_H + 8))
+    _situation(doc, state, MARGIN, HEADER + body)
     return str(doc)
 
 
 def _situation(doc: svg.Svg, state, x: float, y: float) -> None:
-    """Two lines under the panels: the Rumbles tiles, and what the decision in play is about."""
+    """Two lines across the foot of the picture: the Rumbles tiles and Papa Clayton, then what the
+    decision in play is about."""
     revealed = state.rumbles_revealed
     total = len(state.phase_cubes)
     shown = ", ".join(f"#{n}" for n in revealed) or "none"
     doc.add(svg.text(x, y + 12, f"Rumbles tiles turned up: {shown} · {total - len(revealed)} still face down"
-                                f" · Papa Clayton at {describe(state.clayton_position)}", size=10))
-    doc.add(svg.text(x, y + 30, decision_summary(state), size=10, weight="bold"))
+                                f" · Papa Clayton at {describe(state.clayton_position)}", size=11))
+    doc.add(svg.text(x, y + 32, decision_summary(state), size=11, weight="bold"))
 
 
 def _side(state, side: int, fight) -> str:
-    if side == -1:
-        return f"Papa Clayton ({fight['clayton_injuries']} injuries)"
-    return f"P{side + 1} ({state.sheet(side)['injuries']} injuries)"
+    name, hurt = ("Papa Clayton", fight["clayton_injuries"]) if side == -1 else (f"P{side + 1}",
+                                                                                 state.sheet(side)["injuries"])
+    return f"{name} ({hurt} {'injury' if hurt == 1 else 'injuries'})"
 
 
 def decision_summary(state) -> str:

@@ -146,3 +146,36 @@ def test_matchstick_picks_one_item_from_a_displayed_claim_on_the_way():
     assert game.items(0) == {item: 1}
     with pytest.raises(IllegalActionError):
         game.apply(Pick(0, 2, 1, 1))  # the Matchstick is spent
+
+
+def test_after_mining_only_medicinal_items_may_be_used():
+    from minegames.goldmine_rumbles.actions import MineAlone, UseItem
+
+    from .test_gr_engine_partners import RED, at_claim_2
+
+    game = at_claim_2(red={"items": {"Pipe": 1, "Apple Pie": 1, "Fungus": 1}, "poisons": 1, "dashboard": {R.COLT_45: 2},
+                           "black_marks": 1}, dice=[3, 2])
+    assert UseItem(RED, "Pipe") in game.legal_actions() and UseItem(RED, "Apple Pie") in game.legal_actions()
+    game.apply(MineAlone(RED))  # yield die 3, hazard die 2 (Bread x2)
+    assert game.step == "turn" and game.turn_record["mode"] == "done"
+    legal = game.legal_actions()
+    assert UseItem(RED, "Fungus") in legal
+    assert UseItem(RED, "Pipe") not in legal and UseItem(RED, "Apple Pie") not in legal
+    before = game.to_json()
+    for item in ("Pipe", "Apple Pie"):
+        with pytest.raises(IllegalActionError) as refused:
+            game.apply(UseItem(RED, item))
+        assert refused.value.rule == "after mining or a fight" and game.to_json() == before
+
+
+def test_a_trade_names_its_rule():
+    from minegames.goldmine_rumbles.actions import Trade
+
+    game = position([{"items": {"Bread": 3, "Bacon": 2}}], seed=3, players=3)
+    p = 0
+    while game.current_player != p:
+        game.apply(game.legal_actions()[-1])
+    for item in ("Bread", "Bacon"):
+        with pytest.raises(IllegalActionError) as refused:
+            game.apply(Trade(p, item))
+        assert refused.value.rule == "trade"
