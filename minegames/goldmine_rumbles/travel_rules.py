@@ -14,6 +14,7 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import AcceptRoute, AttackPapaClayton, AttackPlayer, Blast, OfferRoute, Step, Travel
 from .engine_common import CLAYTON, ROUTE_FINDER_FEE, ROUTE_PLAN_BLASTS, position_key, refuse
+from .render_mine import describe
 
 
 class TravelRules:
@@ -122,6 +123,7 @@ class TravelRules:
 
     def _do_Travel(self, action: Travel) -> None:
         travel = self._top()
+        self._note(f"{self._name(action.player)} sets off for {describe(M.position_from_json(action.to))}")
         for target in self._best_route(travel).path[1:]:
             self._walk(action.player, target)
             if self._top() is not travel:  # arrived, or a rat or snake waits for an answer
@@ -136,7 +138,9 @@ class TravelRules:
         _check_place(action.to)
 
     def _do_Step(self, action: Step) -> None:
-        self._walk(action.player, M.position_from_json(action.to))
+        target = M.position_from_json(action.to)
+        self._note(f"{self._name(action.player)} walks to {describe(target)}")
+        self._walk(action.player, target)
 
     def _walk(self, p: int, target) -> None:
         travel = self._top()
