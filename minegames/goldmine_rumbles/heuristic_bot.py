@@ -17,6 +17,7 @@ How it values things (all rough, all in gn):
 - *Items*: a small use value that shrinks with copies held, the mission bonus a missing mission
   item adds, the sale a third copy allows, and what a healing item would clear now.
 - *The Pipe*: played at a claim about to be dug when moving cubes onto its yield column pays.
+- *The Flask*: refreshes the claims on show when nothing else is worth a turn and new claims would be affordable.
 - *Cubes*: each column's effect over the turns left (yield columns concentrate on one claim type).
 
 Free actions (healing, trading, essentials, discarding for room) are capped per turn so that the
@@ -40,7 +41,7 @@ from . import mine as M
 from .actions import (
     AcceptBid, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie, ChooseItem, Decline,
     Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, MoveCube, NoBid, OfferRoute, PayFee, Pick, PlaceCube,
-    RejectBids, RollYield, Steal, Step, Swap, TakeItems, Trade, UseItem,
+    Refresh, RejectBids, RollYield, Steal, Step, Swap, TakeItems, Trade, UseItem,
 )
 from .engine_common import CLAYTON, FREE_USE, PIPE_MOVES, TRADE_PRICE, TRADE_SET, position_key
 from .state import GoldmineRumbles
@@ -64,7 +65,7 @@ USE_VALUE = {  # a first copy's worth for its own use, before missions, trades a
     "Blunderbuss": 1.2, "Chippawa Leaf": 1.2, "Bible": 1.2, "Harmonica": 0.6, "Matchstick": 0.6, "Bacon": 0.3,
     "Pipe": 0.2, "Flask": 0.2, "Detonator": 0.2,
 }
-FREE_KINDS = (BuyEssentials, Discard, Trade, Steal, Swap, Pick)  # counted against the per-turn cap
+FREE_KINDS = (BuyEssentials, Discard, Trade, Steal, Swap, Pick, Refresh)  # counted against the per-turn cap
 PIPE_MARGIN = 1.0  # a Pipe is played only for a clear gain
 FULL_COLUMN_CUBE = 1.5  # a cube in a full column: its worth is not estimated, so assume it matters
 HEALING_ORDER = ("Medical Supplies", "Fungus", "Apple Pie", "Whiskey")
@@ -726,10 +727,25 @@ class HeuristicBot:
             cost, possible = self._journey_cost(me, journey, budget)
             if possible and value - cost > best_value:
                 best, best_value = action, value - cost
+        if best == EndTurn(me.p):
+            refresh = self._flask_refresh(state, me, legal)
+            if refresh is not None:
+                return refresh
         attacking = isinstance(best, (AttackPapaClayton, AttackPlayer)) or best == UseItem(me.p, "Harmonica")
         if attacking and me.sheet["injuries"] and UseItem(me.p, "Whiskey") in legal and self._free_left(state):
             return UseItem(me.p, "Whiskey")
         return best
+
+    def _flask_refresh(self, state, me: _Me, legal):
+        """With nothing worth doing, a Flask sends the claims on show under the pile for new ones."""
+        if not me.items["Flask"] or state.claim_pile_top is None or not self._free_left(state):
+            return None
+        cheapest = min(R.claim_price(price, me.dash[R.COMPANY_SHARES]) for price in C.STORE_PRICES)
+        if me.gold < cheapest + 1:  # new claims would be as far out of reach
+            return None
+        shown = tuple(s for s, claim in enumerate(state.claim_store) if claim is not None)
+        refresh = Refresh(me.p, shown[:state.options.flask_refresh_max])
+        return refresh if refresh in legal else None
 
     # -- journeys ------------------------------------------------------------------------------------
     def _blast_budget(self, me: _Me, budget_gold: int, owed: int = 0) -> int:

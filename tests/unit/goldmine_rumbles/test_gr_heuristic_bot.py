@@ -262,3 +262,18 @@ def test_the_bot_keeps_its_pipe_when_moving_cubes_would_not_pay():
     red = {"items": {"Pipe": 1}, "dashboard": {R.WATER_PUMPS: 3}}
     game = at_claim_2(red=red)
     assert HeuristicBot(0, strict=True).choose(game) != UseItem(RED, "Pipe")
+
+
+def test_the_flask_refreshes_the_store_only_when_new_claims_could_be_bought():
+    from minegames.goldmine_rumbles.heuristic_bot import _Me
+    from minegames.goldmine_rumbles.positions import position
+
+    for gold, refreshes in ((0, False), (20, True)):
+        game = position([{"gold": gold, "items": {"Flask": 1}}], seed=0, players=3)
+        while game.current_player != 0:
+            game.apply(HeuristicBot(game.current_player).choose(game))
+        bot = HeuristicBot(0, strict=True)
+        refresh = bot._flask_refresh(game, _Me(game, 0), game.legal_actions())
+        assert (refresh is not None) == refreshes
+        if refreshes:
+            assert refresh.slots == (0, 1, 2, 3, 4) and refresh in game.legal_actions()
