@@ -36,10 +36,6 @@ class FightRules:
             if side != CLAYTON and self._has(side, "Blunderbuss"):
                 self._push("arm", side)
 
-    def _fight(self) -> dict[str, Any]:
-        """The fight being fought (decisions about it may sit above it on the stack)."""
-        return next(entry for entry in reversed(self._pending) if entry["kind"] == "fight")
-
     def _fight_injuries(self, fight: dict[str, Any], side: int) -> int:
         return fight["clayton_injuries"] if side == CLAYTON else self._players[side]["injuries"]
 

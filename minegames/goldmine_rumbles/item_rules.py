@@ -255,7 +255,7 @@ class ItemRules:
         elif kind in FIGHT_ITEMS:
             self._pending.pop()
             self._return(p, action.item)
-            fight = self._fight()  # both sides may hold a Blunderbuss: the other's answer may still wait
+            fight = self._nearest("fight")  # both sides may hold a Blunderbuss: the other's answer may wait
             fight[FIGHT_ITEMS[kind]][fight["sides"].index(p)] = True
             self._note(f"{self._name(p)} fights on with {action.item}")
             if kind == "chippawa":

@@ -83,12 +83,9 @@ def decision_summary(state) -> str:
     if top["kind"] == "clayton":
         return f"Papa Clayton on the hazard die: {who} pays {top['fee']}gn or fights"
     if top["kind"] == "travel":
-        return f"{who} is travelling to {_goal(state)}"
+        return f"{who} is travelling to {describe(state.journey_goal())}"
     return f"{who} to decide: {top['kind']}"
 
-
-def _goal(state) -> str:
-    return describe(state.journey_goal())
 
 
 def _store(doc: svg.Svg, state, x: float, y: float) -> None:

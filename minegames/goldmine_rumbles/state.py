@@ -228,7 +228,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     def fight_record(self) -> Mapping[str, Any] | None:
         """The fight in progress, if any: ``sides`` (miners then the opponent, -1 for Papa
         Clayton), who started it, weapons and leaves in use, the round's dice."""
-        fight = next((entry for entry in reversed(self._pending) if entry["kind"] == "fight"), None)
+        fight = self._nearest("fight")
         return None if fight is None else MappingProxyType(fight)
 
     @property
@@ -312,11 +312,12 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     def _top(self) -> dict[str, Any]:
         return self._pending[-1]
 
+    def _nearest(self, kind: str) -> dict[str, Any] | None:
+        """The topmost waiting entry of ``kind``: decisions about it may sit above it on the stack."""
+        return next((entry for entry in reversed(self._pending) if entry["kind"] == kind), None)
+
     def _turn(self) -> dict[str, Any] | None:
-        for entry in reversed(self._pending):
-            if entry["kind"] == "turn":
-                return entry
-        return None
+        return self._nearest("turn")
 
     def _push(self, kind: str, player: int, **data: Any) -> None:
         self._pending.append({"kind": kind, "player": player, **data})

@@ -70,8 +70,8 @@ class TravelRules:
                    f"{self._name(action.helper)} takes {ROUTE_FINDER_FEE}gn from the bank")
 
     def _journey(self) -> dict[str, Any] | None:
-        """The journey under way (decisions about it may sit above it on the stack)."""
-        return next((entry for entry in reversed(self._pending) if entry["kind"] == "travel"), None)
+        """The journey under way."""
+        return self._nearest("travel")
 
     def _goal_position(self, travel: dict[str, Any]):
         if travel["purpose"] == "clayton":
