@@ -67,10 +67,8 @@ def play_game(state: GoldmineRumbles, bots: list, max_actions: int = 5000) -> Go
 
 def play_bots(state: GoldmineRumbles, bots: dict, max_actions: int = 5000) -> GoldmineRumbles:
     """Let the bots (a mapping player -> bot) decide until a player without a bot must decide or
-    the game ends: how a person plays against bots, one ``state.apply(...)`` of theirs at a time.
-
-    >>> game = new_game(seed=7, players=3)           # doctest: +SKIP
-    >>> play_bots(game, {1: HeuristicBot(1), 2: HeuristicBot(2)}).legal_actions()   # P1's choices
+    the game ends: how a person plays against bots, one ``state.apply(...)`` of theirs at a time
+    (for example ``play_bots(game, {1: HeuristicBot(1), 2: HeuristicBot(2)})``, then P1 decides).
     """
     for _ in range(max_actions):
         if state.is_over or state.current_player not in bots:
