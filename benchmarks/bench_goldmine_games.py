@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench_fight_odds import exact_table, monte_carlo_table  # noqa: E402
 
 from minegames.goldmine_rumbles import analysis as A  # noqa: E402
-from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot, play_game  # noqa: E402
+from minegames.core import play  # noqa: E402
+from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot  # noqa: E402
 from minegames.goldmine_rumbles.positions import new_game  # noqa: E402
 
 
@@ -38,7 +39,7 @@ def timed(work):
 
 def bench_games(label: str, make_bot, players: int, games: int) -> None:
     def play_all():
-        return [play_game(new_game(seed=s, players=players), [make_bot(s * 10 + p) for p in range(players)])
+        return [play(new_game(seed=s, players=players), [make_bot(s * 10 + p) for p in range(players)])
                 for s in range(games)]
 
     played, seconds = timed(play_all)

@@ -20,7 +20,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot, StrongTables, play_game  # noqa: E402
+from minegames.core import play  # noqa: E402
+from minegames.mineshaft_mayhem import new_game  # noqa: E402
+from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot, StrongTables  # noqa: E402
 from minegames.mineshaft_mayhem.simulate import simulate  # noqa: E402
 
 
@@ -55,7 +57,7 @@ def bench_simulator(policy: str, games: int) -> None:
 
 def bench_bots(games: int) -> None:
     for name, make in (("random", lambda s: RandomBot(s)), ("strong", lambda s: StrongBot())):
-        played, seconds = timed(lambda: [play_game(make(s), seed=s) for s in range(games)])
+        played, seconds = timed(lambda: [play(new_game(seed=s), [make(s)]) for s in range(games)])
         actions = sum(len(g.history) for g in played)
         print(f"  {name:<14} {games / seconds:>10,.1f} games/s  ({actions / seconds:,.0f} actions/s), "
               f"mean score {np.mean([g.scores()[0] for g in played]):.1f}")

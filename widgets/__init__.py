@@ -14,9 +14,12 @@ from .components import (
     StateView,
     StatusLine,
 )
+from .exercise import Exercise
+from .gallery import gallery
 
 __all__ = [
     "ActionButton", "DiceRow", "GameApp", "GameControls", "LogView", "StateView", "StatusLine",
+    "Exercise", "gallery",
     "MineshaftMayhemApp", "OutOfMineApp",
 ]
 

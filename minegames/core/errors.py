@@ -3,6 +3,8 @@ learner reading the message knows *why* a move is not allowed."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 
 class MinegamesError(Exception):
     """Base class for every error the models raise."""
@@ -25,6 +27,11 @@ class IllegalActionError(RuleError, ValueError):
     """The action is not legal in the current state."""
 
 
+def refuse(rule: str, message: str) -> NoReturn:
+    """Raise :class:`IllegalActionError`: the one way every game's checks say no."""
+    raise IllegalActionError(rule, message)
+
+
 class GameOverError(IllegalActionError):
     """No action is legal once the game has ended."""
 
@@ -37,6 +44,13 @@ class NothingToUndoError(IllegalActionError):
 
     def __init__(self):
         super().__init__("undo", "no action has been applied yet, so there is nothing to undo")
+
+
+class ChanceSeenError(IllegalActionError):
+    """``undo()`` past an action that rolled, drew or shuffled: a seen outcome stands."""
+
+    def __init__(self, message: str):
+        super().__init__("undo", message)
 
 
 class OptionError(RuleError, ValueError):

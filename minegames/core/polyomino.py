@@ -129,3 +129,20 @@ def draw(cells: Iterable[Cell], fill: str = "#", empty: str = ".") -> str:
     return "\n".join(
         "".join(fill if (top + r, left + c) in cells else empty for c in range(cols)) for r in range(rows)
     )
+
+
+# ---- turning a piece in hand by symmetry number ------------------------------
+def turned(k: int) -> int:
+    """The symmetry after a quarter turn clockwise of a piece lying in symmetry ``k``:
+    ``transform(s, turned(k)) == transform(transform(s, k), 1)``."""
+    if k not in SYMMETRIES:
+        raise ValueError(f"symmetry must be 0..7, got {k}")
+    return (k // 4) * 4 + (k % 4 + 1) % 4
+
+
+def flipped(k: int) -> int:
+    """The symmetry after turning a piece in symmetry ``k`` over left-right (mirror * turn^j is
+    turn^-j * mirror): ``transform(s, flipped(k))`` is the mirror image of ``transform(s, k)``."""
+    if k not in SYMMETRIES:
+        raise ValueError(f"symmetry must be 0..7, got {k}")
+    return (0 if k >= 4 else 4) + (-(k % 4)) % 4

@@ -8,13 +8,15 @@ A game subclass supplies the rules through a handful of hooks:
 * ``_check(action)``: raise :class:`IllegalActionError` naming the broken rule
   (by default, any action not in ``_legal_actions()`` is refused);
 * ``_apply(action)``: change the state for a legal action;
-* ``is_over``, ``current_player``, ``scores()``, ``view(player)`` and a
-  ``_repr_svg_`` so notebooks draw the state.
+* ``is_over``, ``current_player``, ``scores()``, ``view(player)``, ``prompt()``
+  and a ``_repr_svg_`` so notebooks draw the state.
 
-The base class makes ``apply`` all-or-nothing, keeps the history, undoes by
-restoring snapshots (random generator included, so undo never re-rolls), and
-saves to JSON as *options + starting position + actions*, re-checking every
-action when a save is loaded so a tampered save is refused.
+The base class makes ``apply`` all-or-nothing and keeps the history. Chance
+comes only from ``self.rng``: an action that drew on it (a roll, a draw, a
+shuffle) cannot be undone, since its outcome has been seen; undo takes back
+choices only. Saves hold *options + seed + starting position + actions*: a game
+begun with ``new_game`` re-derives its start from options and seed, every action
+is re-checked, and a save that differs anywhere is refused.
 """
 
 from __future__ import annotations
@@ -22,16 +24,26 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import secrets
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from .actions import Action, ActionCodec
-from .errors import GameOverError, IllegalActionError, MinegamesError, NothingToUndoError, SaveFormatError
+from .errors import (
+    ChanceSeenError,
+    GameOverError,
+    IllegalActionError,
+    MinegamesError,
+    NothingToUndoError,
+    SaveFormatError,
+)
 from .log import GameLog
 from .options import options_from_json, options_to_json
 from .rng import make_rng, rng_state, set_rng_state
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+#: how a game began: dealt by its own setup from options and seed, or built by hand for a lesson.
+NEW_GAME, LESSON_POSITION = "new_game", "position"
 
 #: ``current_player`` of a phase in which several players act at once.
 SIMULTANEOUS = -1
@@ -46,18 +58,30 @@ class GameState(ABC):
     num_players: int = 1
     #: What the number on each log entry counts, for people ("turn", "round").
     log_unit: str = "turn"
+    #: What a player has seen once an action drew on chance (undo's refusal says it).
+    chance_seen: str = "the dice have been seen"
 
     def __init__(self, options: Any, seed: int | None = None):
         self.options = options
-        self.rng = make_rng(seed)
+        #: the seed of ``rng``; drawn from the OS when not given, so every game can be saved and replayed.
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.rng = make_rng(self.seed)
         self.log = GameLog()
+        self.origin = NEW_GAME
         self._history: list[Action] = []
         self._undo_stack: list[dict[str, Any]] = []
         self._initial: dict[str, Any] | None = None
 
-    def _start(self) -> None:
-        """Subclasses call this at the end of setup: the position undo and saves go back to."""
+    def _start(self, origin: str = NEW_GAME) -> None:
+        """Subclasses call this at the end of setup: the position undo and saves go back to.
+        Hand-made positions pass ``LESSON_POSITION``: their saves cannot be re-derived from a seed."""
+        self.origin = origin
         self._initial = self._full_snapshot()
+
+    @property
+    def is_lesson_position(self) -> bool:
+        """True for a position built by hand (``position()``), not dealt by ``new_game``."""
+        return self.origin == LESSON_POSITION
 
     # ---- hooks for games ---------------------------------------------------
     @abstractmethod
@@ -91,6 +115,17 @@ class GameState(ABC):
         """What ``player`` may see. Games with secrets override this."""
         return self._snapshot()
 
+    def table_driver(self, bots: Any) -> Any:
+        """For games where all act at once: an object whose ``choose(state)`` gives the bots'
+        next action (None when a person must act); see :func:`minegames.core.driver.play`."""
+        return None
+
+    def prompt(self) -> str:
+        """What the player to move must decide now, in plain words; games say more."""
+        if self.is_over:
+            return "The game is over."
+        return f"Player {self.current_player + 1} to act." if self.num_players > 1 else "Your move."
+
     # ---- the protocol ------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self._legal_actions()
@@ -112,20 +147,41 @@ class GameState(ABC):
         except BaseException:
             self._return_to(before)
             raise
+        before["chance"] = self.rng.bit_generator.state != before["rng"]
         self._undo_stack.append(before)
         self._history.append(action)
         return self
 
     push = apply  # python-chess spelling
 
+    def undo_refusal(self) -> str | None:
+        """Why ``undo()`` would be refused now (None: it would work). Apps grey out Undo with it."""
+        if not self._history:
+            return NothingToUndoError().message
+        if self._undo_stack[-1]["chance"]:
+            return (f"'{self._history[-1]}' cannot be taken back: {self.chance_seen}, "
+                    "and a seen outcome stands (undo takes back choices, never chance)")
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_refusal() is None
+
     def undo(self) -> Action:
-        """Take back the last action and return it; the dice it rolled stay fated."""
+        """Take back the last choice and return it. An action that drew on chance stands:
+        undoing it raises :class:`IllegalActionError` with the rule ``"undo"``."""
         if not self._history:
             raise NothingToUndoError()
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise ChanceSeenError(refusal)
         self._return_to(self._undo_stack.pop())
         return self._history.pop()
 
     pop = undo
+
+    def drew_on_chance(self, index: int = -1) -> bool:
+        """Whether the action at ``history[index]`` rolled, drew or shuffled."""
+        return self._undo_stack[index]["chance"]
 
     @property
     def history(self) -> list[Action]:
@@ -168,7 +224,9 @@ class GameState(ABC):
         del self.log.entries[point["log_length"]:]
 
     def _full_snapshot(self) -> dict[str, Any]:
-        return {"game": self._snapshot(), "rng": rng_state(self.rng), "log": self.log.to_json()}
+        """Everything a position is: the options are in it, so a save cannot swap them."""
+        return {"options": options_to_json(self.options), "game": self._snapshot(),
+                "rng": rng_state(self.rng), "log": self.log.to_json()}
 
     def _restore_full(self, data: dict[str, Any]) -> None:
         self._restore(copy.deepcopy(data["game"]))
@@ -181,6 +239,8 @@ class GameState(ABC):
             {
                 "format": SAVE_FORMAT,
                 "game": self.game_name,
+                "origin": self.origin,
+                "seed": self.seed,
                 "options": options_to_json(self.options),
                 "start": self._initial,
                 "actions": [a.to_json() for a in self._history],
@@ -190,30 +250,45 @@ class GameState(ABC):
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
-        """Load a save; every action is replayed and checked against the rules."""
+        """Load a save; its start is dealt again from options and seed (or, for a lesson
+        position, checked for consistency) and every action is replayed and checked."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise SaveFormatError(f"not valid JSON ({exc})") from None
         if not isinstance(data, dict):
             raise SaveFormatError("a save must be a JSON object")
-        missing = {"format", "game", "options", "start", "actions", "position"} - set(data)
+        if "format" in data and data["format"] != SAVE_FORMAT:
+            raise SaveFormatError(f"save format {data['format']!r} is not supported (expected {SAVE_FORMAT})")
+        missing = {"format", "game", "origin", "seed", "options", "start", "actions", "position"} - set(data)
         if missing:
             raise SaveFormatError(f"missing keys {sorted(missing)}")
-        if data["format"] != SAVE_FORMAT:
-            raise SaveFormatError(f"save format {data['format']!r} is not supported (expected {SAVE_FORMAT})")
         if data["game"] != cls.game_name:
             raise SaveFormatError(f"this save is of {data['game']!r}, not {cls.game_name!r}")
+        seed = data["seed"]
+        if type(seed) is not int or seed < 0:
+            raise SaveFormatError(f"the seed must be a whole number 0 or more, got {seed!r}")
         options = options_from_json(cls.options_type, data["options"])
-        state = cls._blank(options)
-        try:
-            state._restore_full(data["start"])
-            state._check_consistent()
-        except MinegamesError:
-            raise
-        except Exception as exc:  # a start position of the wrong shape
-            raise SaveFormatError(f"starting position is malformed ({type(exc).__name__}: {exc})") from None
-        state._initial = copy.deepcopy(data["start"])
+        if data["origin"] == NEW_GAME:
+            state = cls._dealt(options, seed)
+            if json.loads(json.dumps(state._initial)) != data["start"]:
+                raise SaveFormatError("the saved start is not the one these options and this seed deal: "
+                                      "the save has been edited")
+        elif data["origin"] == LESSON_POSITION:
+            state = cls._blank(options, seed)
+            try:
+                state._restore_full(data["start"])
+                state._check_consistent()
+            except MinegamesError:
+                raise
+            except Exception as exc:  # a start position of the wrong shape
+                raise SaveFormatError(f"starting position is malformed ({type(exc).__name__}: {exc})") from None
+            if data["start"].get("options") != data["options"]:
+                raise SaveFormatError("the start position was set up under other options: the save has been edited")
+            state.origin = LESSON_POSITION
+            state._initial = copy.deepcopy(data["start"])
+        else:
+            raise SaveFormatError(f"origin must be {NEW_GAME!r} or {LESSON_POSITION!r}, got {data['origin']!r}")
         codec = ActionCodec(cls.action_types)
         if not isinstance(data["actions"], list):
             raise SaveFormatError("actions must be a list")
@@ -228,11 +303,30 @@ class GameState(ABC):
         return state
 
     @classmethod
-    def _blank(cls, options: Any) -> "GameState":
-        """An instance to restore a save into (no setup randomness spent)."""
+    def _dealt(cls, options: Any, seed: int) -> "GameState":
+        """The game ``new_game`` deals for these options and seed (games with other
+        constructor arguments override it)."""
+        return cls(options, seed)
+
+    @classmethod
+    def _blank(cls, options: Any, seed: int | None = 0) -> "GameState":
+        """An instance with no setup done (no randomness spent): to restore a save into,
+        or for ``position()`` to fill in by hand."""
         state = cls.__new__(cls)
-        GameState.__init__(state, options, seed=0)
+        GameState.__init__(state, options, seed=seed)
         return state
+
+    def _start_lesson_position(self, number: int, text: str = "a position set up by hand",
+                               then: Callable[[], None] | None = None) -> None:
+        """End of every ``position()``: refuse a position the rules cannot reach (naming the
+        rule), start the log, run ``then`` (what setup does next), and mark it a lesson position."""
+        problems = self.problems()
+        if problems:
+            raise IllegalActionError(*problems[0])
+        self.log = GameLog([(number, text)])
+        if then is not None:
+            then()
+        self._start(LESSON_POSITION)
 
     def problems(self) -> list[tuple[str, str]]:
         """(rule, explanation) for everything that makes this position impossible.
@@ -264,7 +358,7 @@ def copy_data(data: Any) -> Any:
     return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
-def play(state: GameState, actions: Iterable[Action | str]) -> GameState:
+def apply_all(state: GameState, actions: Iterable[Action | str]) -> GameState:
     """Apply several actions in turn (a convenience for examples and tests)."""
     for action in actions:
         state.apply(action)

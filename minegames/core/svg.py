@@ -12,29 +12,15 @@ import math
 from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from . import palette
+
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 INK = "#2b2b2b"
 MUTED = "#777"
 PAPER = "#fbf7ee"
 
-#: Fill and outline of gems and crystals by type or colour name (other games reuse the colours).
-GEM_COLOURS: dict[str, tuple[str, str]] = {
-    "diamond": ("#e9f6fc", "#6f9fb8"),
-    "emerald": ("#2fa663", "#1b6b3e"),
-    "ruby": ("#d8324a", "#8c1b2c"),
-    "sapphire": ("#2f62d6", "#1b3a85"),
-    "amethyst": ("#9457cf", "#5b2e86"),
-    "cursite": ("#3a3440", "#111"),
-    "white": ("#f4f4f4", "#8a8a8a"),
-    "clear": ("#e9f6fc", "#6f9fb8"),
-    "yellow": ("#f2c530", "#9c7a0c"),
-    "blue": ("#2f62d6", "#1b3a85"),
-    "green": ("#2fa663", "#1b6b3e"),
-    "red": ("#d8324a", "#8c1b2c"),
-    "purple": ("#9457cf", "#5b2e86"),
-    "black": ("#3a3440", "#111"),
-}
-UNKNOWN_GEM = ("#bbbbbb", "#666666")
+#: Gem and crystal colours come from the one palette (re-exported here for the renderers).
+GEM_COLOURS, UNKNOWN_GEM = palette.GEM_COLOURS, palette.UNKNOWN_GEM
 
 
 def _num(value: float) -> str:

@@ -15,3 +15,33 @@ from .state import GoldmineRumbles
 
 __all__ = ["new_game", "load", "position", "Options", "GoldmineRumbles", "ACTION_TYPES",
            *(action.__name__ for action in ACTION_TYPES)]
+
+
+def _random_bot(seat: int, seed: int | None = None):
+    from .bots import RandomBot
+
+    return RandomBot(seed)
+
+
+def _heuristic_bot(seat: int, seed: int | None = None):
+    from .heuristic_bot import HeuristicBot
+
+    return HeuristicBot(seed)
+
+
+from minegames.core.registry import GameInfo, register_game  # noqa: E402
+
+GAME = register_game(GameInfo(
+    id="goldmine_rumbles",
+    title="Goldmine Rumbles",
+    players=(3, 4),
+    blurb="Miners bid for claims, dig gold with dice, brawl with each other and with "
+          "Papa Clayton, while the mine's tiles shift under them.",
+    make=new_game,
+    load=load,
+    position=position,
+    bots={"random": _random_bot, "heuristic": _heuristic_bot},
+    app_path=None,
+    notebooks=("goldmine_rumbles.ipynb", "goldmine_rumbles_odds.ipynb"),
+    status="rules engine, bots and exact odds; the board app is coming",
+))

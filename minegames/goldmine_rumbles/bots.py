@@ -19,7 +19,7 @@ from .engine_common import position_key
 from .heuristic_bot import HeuristicBot
 from .state import GoldmineRumbles
 
-__all__ = ["HeuristicBot", "RandomBot", "play_game", "play_bots"]
+__all__ = ["HeuristicBot", "RandomBot"]
 
 FREE_ACTION_CHANCE = 0.1
 MAX_BLASTS = 2  # keeps journey planning fast
@@ -54,24 +54,3 @@ class RandomBot:
         if isinstance(first, M.Blast):
             return Blast(p, first.cell[0], first.cell[1], first.turns)
         return Step(p, position_key(first.path[1]))
-
-
-def play_game(state: GoldmineRumbles, bots: list, max_actions: int = 5000) -> GoldmineRumbles:
-    """Let one bot per player play until the game ends (or ``max_actions`` have been applied)."""
-    for _ in range(max_actions):
-        if state.is_over:
-            break
-        state.apply(bots[state.current_player].choose(state))
-    return state
-
-
-def play_bots(state: GoldmineRumbles, bots: dict, max_actions: int = 5000) -> GoldmineRumbles:
-    """Let the bots (a mapping player -> bot) decide until a player without a bot must decide or
-    the game ends: how a person plays against bots, one ``state.apply(...)`` of theirs at a time
-    (for example ``play_bots(game, {1: HeuristicBot(1), 2: HeuristicBot(2)})``, then P1 decides).
-    """
-    for _ in range(max_actions):
-        if state.is_over or state.current_player not in bots:
-            break
-        state.apply(bots[state.current_player].choose(state))
-    return state

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from minegames.core import IllegalActionError
+from minegames.core import refuse
 
 from . import components as C
 from . import mine as M
+
+__all__ = ["refuse"]  # the rule modules take it from here, with the constants below
 
 CLAYTON = -1  # the fight side that is Papa Clayton
 FREE_USE = {  # items usable whenever their owner is active: what they clear
@@ -23,11 +25,6 @@ TRADE_SET, TRADE_SOLD, TRADE_PRICE = 3, 2, 6  # three alike: two go back for 6gn
 PIPE_MOVES = 3
 ROUTE_FINDER_FEE = 1  # paid route finders: the helper's reward, from the bank
 ROUTE_PLAN_BLASTS = 2  # how many Dynamite rotations the compass (route_plan) considers
-
-
-def refuse(rule: str, message: str) -> None:
-    """Refuse an action, naming the rule it breaks (the state is left as it was)."""
-    raise IllegalActionError(rule, message)
 
 
 def position_key(position) -> Any:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from minegames.core import IllegalActionError, OptionError, SaveFormatError, make_options
-from minegames.core.log import GameLog
+from minegames.core import OptionError, SaveFormatError, make_options
 
 from . import components as C
 from . import dice_rules as R
@@ -63,12 +62,7 @@ def position(miners: Sequence[Mapping[str, Any]] = (), *, seed: int = 0, mine: M
         game._track = list(track)
     for p, details in enumerate(miners):
         _describe_player(game, p, details)
-    problems = game.problems()
-    if problems:
-        raise IllegalActionError(*problems[0])
-    game.log = GameLog([(1, "a position set up by hand")])
-    game._reveal()
-    game._start()
+    game._start_lesson_position(1, then=game._reveal)
     return game
 
 

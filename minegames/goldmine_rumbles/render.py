@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from minegames.core import svg
+from minegames.core import palette, svg
 
 from . import components as C
-from .render_mine import PAWN_COLOURS, describe, mine_svg
+from .render_mine import describe, mine_svg
 
 MINE_WIDTH = 452  # the mine drawing's own width and height (render_mine's frame)
 MINE_HEIGHT = 492
@@ -106,7 +106,7 @@ def _panel(doc: svg.Svg, state, p: int, x: float, y: float) -> None:
     doc.add(svg.rounded_box(x, y, PANEL_W, PANEL_H, fill="white", stroke="#c28a00" if active else svg.INK,
                             stroke_width=2.5 if active else 1))
     colour = sheet["colour"]
-    doc.add(svg.circle(x + 14, y + 15, 7, fill=PAWN_COLOURS.get(colour, "#888")),
+    doc.add(svg.circle(x + 14, y + 15, 7, fill=palette.pawn_colour(colour)),
             svg.text(x + 28, y + 19, f"P{p + 1} {colour} · {C.CHARACTERS[sheet['character']].name}", size=11,
                      weight="bold"),
             svg.text(x + PANEL_W - 8, y + 19, f"{sheet['gold']}gn", size=12, anchor="end", weight="bold"))

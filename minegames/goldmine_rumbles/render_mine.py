@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from minegames.core import svg
+from minegames.core import palette, svg
 
 from .components import CLAIMS, CLAIM_SITES, FACES, MINE_TILES, Tunnel
 from .mine import (CELLS, SIZE, START_SITES, Cell, Jump, Leg, Mine, Placement, Point, Portal, Position,
@@ -31,8 +31,7 @@ RUBBLE = "#9c8a78"
 TYPE_COLOURS = {"Dark": ("#7a5230", "white"), "Flooded": ("#8fd0f0", "#1d3c4f"),
                 "Hard Rock": ("#8d5fb3", "white")}
 HAZARD_STYLE = {"rat": ("#8a8d91", "R"), "snake": ("#3f8f3a", "S")}
-PAWN_COLOURS = {"Red": "#d8324a", "Blue": "#2f62d6", "Green": "#2fa663", "Yellow": "#f2c530",
-                "Papa Clayton": "#1d1d1d"}
+PAWN_COLOURS = palette.PAWN_COLOURS
 ROUTE_COLOUR = "#ff9d00"
 _NORMAL = ((0, 1), (-1, 0), (0, -1), (1, 0))  # inward, per edge: top, right, bottom, left
 

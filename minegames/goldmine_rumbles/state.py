@@ -33,6 +33,7 @@ from .fight_rules import FightRules
 from .item_rules import ItemRules
 from .mining_rules import MiningRules
 from .options import Options
+from .render_mine import describe
 from .travel_rules import TravelRules
 
 
@@ -54,6 +55,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     action_types = ACTION_TYPES
     options_type = Options
     log_unit = "phase"
+    chance_seen = "the dice rolled (or the tile or claims turned up) have been seen"
 
     def __init__(self, options: Options | None = None, seed: int | None = None):
         super().__init__(options if options is not None else Options(), seed)
@@ -294,6 +296,55 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     def scores(self) -> list[int]:
         return [steps["final"] for steps in self.score_breakdown()]
+
+    #: What the decider of each kind of decision chooses, in plain words (``prompt``).
+    PROMPTS = {
+        "place cubes": "place {count} cube(s) on the dashboard",
+        "travel": "travel on towards {goal} (or give up the journey)",
+        "items": "take items from a row of claim {claim}",
+        "bids": "bid for a place as partner, or pass",
+        "accept": "accept one bid as partner, or refuse them all",
+        "choose die": "choose which yield die counts",
+        "pipe": "move with the Pipe, or put it away",
+        "wind down": "use a remedy before the turn ends, or not",
+        "rat": "feed the rat Bread, or take a Poison",
+        "snake": "shoot the snake with the Blunderbuss, or take a Poison",
+        "bible": "use the Bible on the yield die, or keep it",
+        "clayton": "pay Papa Clayton {fee}gn, or fight him",
+        "arm": "arm yourself with the Blunderbuss for the fight, or not",
+        "chippawa": "chew a Chippawa Leaf in the fight, or not",
+        "route offer": "offer a route to the travelling miner, or not",
+        "route accept": "accept a route someone offers, or go on alone",
+        "dismiss": "use the Bible to dismiss fight dice, or not",
+        "fight": "roll the next round of the fight",
+        "spoils": "choose an item from the loser",
+    }
+    TURN_PROMPTS = {
+        None: "buy a claim, attack Papa Clayton or another miner, or end the turn",
+        "at claim": "mine alone, or invite bids for a partner",
+        "invited": "mine alone",
+        "partnered": "roll the yield dice",
+        "done": "end the turn",
+    }
+
+    def prompt(self) -> str:
+        """What the miner to move must decide now, in plain words."""
+        if self._over:
+            return "The game is over. " + ", ".join(
+                f"{s['colour']} {score}" for s, score in zip(self._players, self.scores())) + "."
+        top = self._top()
+        who = f"P{top['player'] + 1} ({self._name(top['player'])})"
+        if top["kind"] == "turn":
+            what = self.TURN_PROMPTS.get(top["mode"], "go on with the turn")
+        else:
+            details = {key: value for key, value in top.items() if isinstance(value, (int, str))}
+            if top["kind"] == "travel":
+                details["goal"] = describe(self.journey_goal())
+            try:
+                what = self.PROMPTS[top["kind"]].format(**details)
+            except (KeyError, IndexError):
+                what = f"decide: {top['kind']}"
+        return f"Phase {self.phase}. {who} to {what}."
 
     def __repr__(self) -> str:
         return f"<GoldmineRumbles phase {self.phase}, {self.step}, P{(self.current_player or 0) + 1} to decide>"

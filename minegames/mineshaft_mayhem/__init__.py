@@ -35,3 +35,32 @@ __all__ = [
     "rank_for", "score_breakdown", "RANKS", "ACTION_TYPES",
     "Roll", "Collect", "Stop", "CursiteReroll", "CursiteSetDie", "CursiteRescue", "Shake", "ShakeOntoGear",
 ]
+
+
+def _random_bot(seat: int, seed: int | None = None):
+    from .bots import RandomBot
+
+    return RandomBot(seed)
+
+
+def _strong_bot(seat: int, seed: int | None = None):
+    from .bots import StrongBot
+
+    return StrongBot()
+
+
+from minegames.core.registry import GameInfo, register_game  # noqa: E402
+
+GAME = register_game(GameInfo(
+    id="mineshaft_mayhem",
+    title="Mineshaft Mayhem",
+    players=(1,),
+    blurb="Solo dice game: roll and keep four dice to match gem patterns and sort the gems "
+          "off a conveyor before three of them jam the gears.",
+    make=new_game,
+    load=load,
+    position=position,
+    bots={"random": _random_bot, "strong": _strong_bot},
+    app_path="widgets.mineshaft_mayhem:MineshaftMayhemApp",
+    notebooks=("mineshaft_mayhem.ipynb",),
+))

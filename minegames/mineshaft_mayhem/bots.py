@@ -28,10 +28,9 @@ from . import analysis
 from .actions import Collect, CursiteRescue, Roll, Shake, ShakeOntoGear, Stop
 from .options import NUMBER_OF_DICE, Options
 from .patterns import GEMS
-from .positions import new_game
 from .state import MineshaftMayhem
 
-__all__ = ["RandomBot", "StrongBot", "StrongTables", "play_game"]
+__all__ = ["RandomBot", "StrongBot", "StrongTables"]
 
 EMPTY = -1
 RESCUE_COST = 3
@@ -240,11 +239,3 @@ class StrongBot:
             return Collect(GEMS[int(claim[0])]) if claim[0] >= 0 else Stop()
         kept = (int(keep[0]) >> _POSITIONS) & 1
         return Roll(tuple(sorted(int(order[p]) for p in _POSITIONS if not kept[p])))
-
-
-def play_game(bot: Any, seed: int | None = None, **options: Any) -> MineshaftMayhem:
-    """Let ``bot`` play a whole new game; returns the finished state (history and log included)."""
-    state = new_game(seed=seed, **options)
-    while not state.is_over:
-        state.apply(bot.choose(state))
-    return state

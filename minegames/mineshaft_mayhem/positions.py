@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from minegames.core import Bag, GameState, IllegalActionError, OptionError, make_options
-from minegames.core.log import GameLog
+from minegames.core import Bag, IllegalActionError, OptionError, make_options
 
 from .options import NUMBER_OF_DICE, Options
 from .patterns import GEMS
@@ -74,8 +73,7 @@ def position(
     if rolls_used is None:
         rolls_used = 1 if phase == "rolling" or (phase == "over" and faces is not None) else 0
 
-    state = MineshaftMayhem.__new__(MineshaftMayhem)
-    GameState.__init__(state, opts, seed)
+    state = MineshaftMayhem._blank(opts, seed)
     state._clear_sheet()
     state._phase = phase
     state._turn = turn
@@ -88,12 +86,7 @@ def position(
     state._tin = _tin_left(state, opts)
     if phase == "over":
         state._dice, state._rolls_used = None, 0
-    problems = state.problems()
-    if problems:
-        rule, message = problems[0]
-        raise IllegalActionError(rule, message)
-    state.log = GameLog([(turn, "a position set up by hand")])
-    state._start()
+    state._start_lesson_position(turn)
     return state
 
 

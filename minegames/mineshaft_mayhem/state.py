@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from minegames.core import Action, Bag, GameState, IllegalActionError, reroll
+from minegames.core import Action, Bag, GameState, refuse, reroll
 
 from . import patterns
 from .actions import (
@@ -42,10 +42,6 @@ CURSITE_GAIN_THRESHOLD = 3
 def _a(gem: str) -> str:
     """'a ruby', 'an emerald'."""
     return ("an " if gem[0] in "aeiou" else "a ") + gem
-
-
-def _refuse(rule: str, message: str) -> None:
-    raise IllegalActionError(rule, message)
 
 
 @functools.lru_cache(maxsize=None)
@@ -177,6 +173,38 @@ class MineshaftMayhem(GameState):
     def rank(self) -> str:
         return rank_for(self.scores()[0])
 
+    @property
+    def rolls_left(self) -> int:
+        """Re-rolls still allowed this turn (all of them before the first roll)."""
+        return self.options.max_rolls - self._rolls_used
+
+    def prompt(self) -> str:
+        """What the player must decide now, in plain words."""
+        if self.is_over:
+            return f"Game over. Final score {self.scores()[0]}: {self.rank()}."
+        turn = f"Turn {self._turn}. "
+        if self._phase == "start":
+            cost = CURSITE_COST[CursiteRescue]
+            extra = f" (or spend {cost} cursite to rescue a gem from a gear first)" if self._rescues() else ""
+            drawn = "A gem has been drawn onto the start space. " if self._conveyor[0] else ""
+            return turn + f"{drawn}Roll all {NUMBER_OF_DICE} dice{extra}."
+        if self._phase == "shake":
+            if None in self._conveyor:
+                return turn + "The mine shakes! Pick any gem from the tin and an empty conveyor space for it."
+            return turn + "The mine shakes, and the conveyor is full: pick the gem that falls on a gear."
+        left = self.rolls_left
+        gems = ", ".join(self.collectable())
+        rerolls = f"{left} re-roll{'s' if left != 1 else ''} left"
+        spend = "spend cursite, " if self._cursite else ""
+        if gems and left:
+            return turn + f"You can collect {gems} now, or keep some dice and re-roll the rest ({rerolls})."
+        if gems:
+            return turn + f"No re-rolls left: collect {gems}, {spend}or stop."
+        if left:
+            return turn + (f"Choose the dice to keep, then re-roll the rest ({rerolls}); "
+                           f"or {spend}stop without a gem.")
+        return turn + f"No re-rolls left and nothing to collect: {spend}stop."
+
     def view(self, player: int = 0) -> dict[str, Any]:
         """Everything on the table (the tin's counts too); never the random generator."""
         return {
@@ -246,7 +274,7 @@ class MineshaftMayhem(GameState):
         """Refuse an illegal action, naming the rule, before anything changes."""
         shaking = isinstance(action, (Shake, ShakeOntoGear))
         if self._phase == "shake" and not shaking:
-            _refuse("shake", "the mine shook: first put a gem from the tin on the conveyor")
+            refuse("shake", "the mine shook: first put a gem from the tin on the conveyor")
         if shaking:
             self._check_shake(action)
         elif isinstance(action, Roll):
@@ -255,7 +283,7 @@ class MineshaftMayhem(GameState):
             self._check_rescue(action)
         else:
             if self._phase != "rolling":
-                _refuse("roll first", f"'{action}' needs dice on the table; roll all dice first")
+                refuse("roll first", f"'{action}' needs dice on the table; roll all dice first")
             if isinstance(action, Collect):
                 self._check_collect(action.gem)
             elif isinstance(action, CursiteReroll):
@@ -267,77 +295,77 @@ class MineshaftMayhem(GameState):
     def _check_roll(self, action: Roll) -> None:
         if self._phase == "start":
             if action.dice != ALL_DICE:
-                _refuse("first roll", "the first roll of a turn rolls all four dice")
+                refuse("first roll", "the first roll of a turn rolls all four dice")
             return
         if self._rolls_used >= self.options.max_rolls:
-            _refuse("roll limit", f"all {self.options.max_rolls} rolls of this turn are used; "
+            refuse("roll limit", f"all {self.options.max_rolls} rolls of this turn are used; "
                                   "collect a gem, stop, or spend cursite")
         self._check_dice_choice(action.dice)
         held = [d + 1 for d in action.dice if self.locked[d]]
         if held:
-            _refuse("locked dice", f"a die showing 1 is locked and cannot be re-rolled "
+            refuse("locked dice", f"a die showing 1 is locked and cannot be re-rolled "
                                    f"(die {', '.join(map(str, held))}); cursite can re-roll it")
 
     def _check_dice_choice(self, dice: tuple[int, ...]) -> None:
         if not dice or list(dice) != sorted(set(dice)) or not all(0 <= d < NUMBER_OF_DICE for d in dice):
-            _refuse("dice choice", f"choose one or more different dice among 0..{NUMBER_OF_DICE - 1}, "
+            refuse("dice choice", f"choose one or more different dice among 0..{NUMBER_OF_DICE - 1}, "
                                    f"in increasing order; got {list(dice)}")
 
     def _check_collect(self, gem: str) -> None:
         self._check_gem_name(gem)
         if gem not in self.shown_gems():
             pattern = patterns.GEM_PATTERN[gem].replace("_", " ")
-            _refuse("pattern not shown", f"{gem} needs {pattern}, and the dice show {list(self._dice)}")
+            refuse("pattern not shown", f"{gem} needs {pattern}, and the dice show {list(self._dice)}")
         if gem not in self._conveyor:
-            _refuse("gem not on conveyor", f"there is no {gem} on the conveyor to collect")
+            refuse("gem not on conveyor", f"there is no {gem} on the conveyor to collect")
         if self._container_for(gem) is None:
-            _refuse("no container", f"no sorting container holds {gem} and none is empty")
+            refuse("no container", f"no sorting container holds {gem} and none is empty")
 
     def _check_gem_name(self, gem: str) -> None:
         if gem not in GEMS:
-            _refuse("unknown gem", f"{gem!r} is not a gem type; the types are {list(GEMS)}")
+            refuse("unknown gem", f"{gem!r} is not a gem type; the types are {list(GEMS)}")
 
     def _check_cursite(self, action: Action) -> None:
         cost = CURSITE_COST[type(action)]
         if self._cursite < cost:
-            _refuse("not enough cursite", f"'{action}' costs {cost} cursite and you hold {self._cursite}")
+            refuse("not enough cursite", f"'{action}' costs {cost} cursite and you hold {self._cursite}")
 
     def _check_set_die(self, action: CursiteSetDie) -> None:
         if not 0 <= action.die < NUMBER_OF_DICE:
-            _refuse("dice choice", f"there is no die {action.die} (dice are 0..{NUMBER_OF_DICE - 1})")
+            refuse("dice choice", f"there is no die {action.die} (dice are 0..{NUMBER_OF_DICE - 1})")
         if action.face not in FACES:
-            _refuse("die face", f"a die has faces 1 to 6, not {action.face}")
+            refuse("die face", f"a die has faces 1 to 6, not {action.face}")
         if self._dice[action.die] == action.face:
-            _refuse("same face", f"die {action.die + 1} already shows {action.face}")
+            refuse("same face", f"die {action.die + 1} already shows {action.face}")
         self._check_cursite(action)
 
     def _check_rescue(self, action: CursiteRescue) -> None:
         if self._phase not in ("start", "rolling"):
-            _refuse("rescue", "a gem can be rescued from a gear only during your turn")
+            refuse("rescue", "a gem can be rescued from a gear only during your turn")
         if not 0 <= action.gear < len(self._gears):
-            _refuse("no such gear", f"gears are numbered 0..{len(self._gears) - 1}, not {action.gear}")
+            refuse("no such gear", f"gears are numbered 0..{len(self._gears) - 1}, not {action.gear}")
         gem = self._gears[action.gear]
         if gem is None:
-            _refuse("empty gear", f"gear {action.gear + 1} holds no gem to rescue")
+            refuse("empty gear", f"gear {action.gear + 1} holds no gem to rescue")
         self._check_cursite(action)
         if self._container_for(gem) is None:
-            _refuse("no container", f"no sorting container holds {gem} and none is empty")
+            refuse("no container", f"no sorting container holds {gem} and none is empty")
 
     def _check_shake(self, action: Shake | ShakeOntoGear) -> None:
         if self._phase != "shake":
-            _refuse("no shake", "the mine shakes only when gems go into an empty container")
+            refuse("no shake", "the mine shakes only when gems go into an empty container")
         self._check_gem_name(action.gem)
         if action.gem not in self._tin:
-            _refuse("gem not in tin", f"the tin holds no {action.gem}; it holds {self._tin.kinds()}")
+            refuse("gem not in tin", f"the tin holds no {action.gem}; it holds {self._tin.kinds()}")
         room = None in self._conveyor
         if isinstance(action, ShakeOntoGear):
             if room:
-                _refuse("shake onto gear", "a shaken gem goes on a gear only when the conveyor is full")
+                refuse("shake onto gear", "a shaken gem goes on a gear only when the conveyor is full")
             return
         if not 0 <= action.space < len(self._conveyor):
-            _refuse("no such space", f"conveyor spaces are 0..{len(self._conveyor) - 1}, not {action.space}")
+            refuse("no such space", f"conveyor spaces are 0..{len(self._conveyor) - 1}, not {action.space}")
         if self._conveyor[action.space] is not None:
-            _refuse("space taken", f"space {action.space + 1} already holds a {self._conveyor[action.space]}")
+            refuse("space taken", f"space {action.space + 1} already holds a {self._conveyor[action.space]}")
 
     # ---- what actions do ---------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -25,3 +25,36 @@ __all__ = [
     "ACTION_TYPES", "ChooseSide", "Place", "Remove", "Call", "Done", "Tick", "clock_text",
     "COLOURS", "SIZES", "FINDS", "round_points", "wrongly_placed",
 ]
+
+
+def _solver_bot(skill: str):
+    def make(seat: int, seed: int | None = None):
+        from .bots import SolverBot
+
+        return SolverBot(skill=skill, seed=seed)
+
+    return make
+
+
+def _random_bot(seat: int, seed: int | None = None):
+    from .bots import RandomBot
+
+    return RandomBot(seed=seed)
+
+
+from minegames.core.registry import GameInfo, register_game  # noqa: E402
+
+GAME = register_game(GameInfo(
+    id="out_of_mine",
+    title="Out of Mine!",
+    players=(2, 3, 4),
+    blurb="Real-time tile race: fill a mine gallery with the crystal tiles your treasure card "
+          "allows before someone calls Out of Mine! Seven rounds; fewer empty spaces score more.",
+    make=new_game,
+    load=load,
+    position=position,
+    bots={"perfect": _solver_bot("perfect"), "good": _solver_bot("good"), "hasty": _solver_bot("hasty"),
+          "random": _random_bot},
+    app_path="widgets.out_of_mine:OutOfMineApp",
+    notebooks=("out_of_mine.ipynb",),
+))

@@ -15,7 +15,8 @@ against each other or against people using the same state.
   ``"hasty"`` packs greedily (biggest tiles first, each on the first empty
   cell), which may leave holes.
 * :class:`RandomBot` plays random legal actions, for property tests.
-* :class:`BotDriver` / :func:`play_round` / :func:`play_game` run them. The
+* :class:`BotDriver` / :func:`play_round` run them; ``minegames.core.play(state, bots)``
+  plays whole games with them (the state's ``table_driver`` is a BotDriver). The
   driver stops when only people can move and says when a bot next wants to
   act, so a widget can call ``advance(state, until_ms=now)`` on a timer.
 """
@@ -30,11 +31,10 @@ from minegames.core.exact_cover import SearchLimitReached
 
 from . import scoring
 from .actions import Call, ChooseSide, Done, Place, Remove, Tick
-from .positions import new_game
 from .solver import Packing, Placement, best_cover, can_cover, hint, round_score
 from .state import OutOfMine
 
-__all__ = ["Bot", "BotDriver", "RandomBot", "SolverBot", "play_game", "play_round"]
+__all__ = ["Bot", "BotDriver", "RandomBot", "SolverBot", "perfect_table", "play_round"]
 
 SKILLS = ("perfect", "good", "hasty")
 #: (white_shapes, board, side, flips) -> cards that can fill that side of the boxed set
@@ -284,6 +284,28 @@ class BotDriver:
                 self._plans[player] = self.bots[player].plan(state, player)
         return None
 
+    def choose(self, state: OutOfMine) -> Action | None:
+        """The bots' next action when only bots are still to move (a side, a placement, or a
+        Tick of the clock to the next one); None when a person must act or no bot has anything
+        to do. What :func:`minegames.core.play` asks of a table of bots."""
+        while not state.is_over:
+            movers = state.players_to_move()
+            if any(p not in self.bots for p in movers):
+                return None
+            if state.phase == "choose_sides":
+                return self.bots[movers[0]].choose_side(state, movers[0]) if movers else None
+            due = self.next_time(state)
+            if due is None:
+                return None
+            if due > state.clock_ms:
+                return Tick(due - state.clock_ms)
+            player = min(p for p, plan in self._plans.items() if plan and plan[0][0] <= due and p in movers)
+            action = self._plans[player].pop(0)[1]
+            if state.is_legal(action):
+                return action
+            self._plans[player] = self.bots[player].plan(state, player)
+        return None
+
     def _sync(self, state: OutOfMine) -> None:
         """New round: forget old plans. Plan for every bot still placing that has none."""
         key = (state.round, state.phase)
@@ -304,11 +326,6 @@ def play_round(state: OutOfMine, bots: Mapping[int, Any] | BotDriver, until_ms: 
     return driver.advance(state, until_ms, one_round=True)
 
 
-def play_game(players: int = 2, bots: Mapping[int, Any] | None = None, seed: int | None = None,
-              **options: Any) -> OutOfMine:
-    """A game played by bots (default: a perfect SolverBot per player); stops early if a person must act."""
-    state = new_game(seed=seed, players=players, **options)
-    if bots is None:
-        bots = {p: SolverBot(seed=None if seed is None else seed + p) for p in range(players)}
-    BotDriver(bots).advance(state)
-    return state
+def perfect_table(players: int, seed: int | None = None) -> dict[int, SolverBot]:
+    """A perfect SolverBot in every seat (seeded one after another)."""
+    return {p: SolverBot(seed=None if seed is None else seed + p) for p in range(players)}

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from minegames.core import GameState, IllegalActionError, OptionError, make_options
-from minegames.core.log import GameLog
+from minegames.core import OptionError, make_options
 
 from . import components
 from .actions import Done, Place
@@ -84,8 +83,7 @@ def position(
         kit = Kit(boxed.tiles, boxed.shapes, boxed.names, list(boxed.boards.values()) + extra_boards,
                   list(boxed.cards.values()) + extra_cards)
 
-    state = OutOfMine.__new__(OutOfMine)
-    GameState.__init__(state, opts, seed)
+    state = OutOfMine._blank(opts, seed)
     state._use_kit(kit)
     state._round = round
     state._board_no = [b for b, _ in sides]
@@ -107,11 +105,7 @@ def position(
         state._apply(Done(p))
     if state._phase != "placing":
         raise OptionError("done", "at least one player must still be placing")
-    problems = state.problems()
-    if problems:
-        raise IllegalActionError(*problems[0])
-    state.log = GameLog([(round, "a round set up by hand")])
-    state._start()
+    state._start_lesson_position(round, "a round set up by hand")
     return state
 
 

@@ -9,7 +9,7 @@ A header gives the round, phase and clock; a score table closes the sheet.
 
 from __future__ import annotations
 
-from minegames.core import svg
+from minegames.core import palette, svg
 from minegames.core.polyomino import neighbours
 
 from .actions import clock_text
@@ -21,8 +21,6 @@ HEADER = 46
 PANEL_GAP = 22
 ROCK = ("#6b5f55", "#4d443d")
 GALLERY = ("#dcc79c", "#a88f62")
-FIND_STYLE = {"gold": ("#e0b02c", "G"), "silver": ("#b8c0c8", "S"), "woodworm": ("#9b6a3c", "W"),
-              "rat": ("#70757c", "R")}
 DISPLAY_WIDTH = 860
 
 PHASE_HINT = {
@@ -121,7 +119,7 @@ def _elf(corner: tuple[float, float], edge: str, colour: str) -> str:
     cx, cy = corner[0] + CELL / 2, corner[1] + CELL / 2
     dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[edge]
     ex, ey = cx + dx * CELL * 0.78, cy + dy * CELL * 0.78
-    fill, stroke = svg.GEM_COLOURS[colour]
+    fill, stroke = palette.GEM_COLOURS[colour]
     hat = svg.polygon([(ex - 5, ey - 1), (ex + 5, ey - 1), (ex, ey - 10)], fill=fill, stroke=stroke)
     face = svg.circle(ex, ey + 3, 4, fill="#f3d2b5", stroke=stroke, stroke_width=1)
     return svg.group([hat, face], tooltip=f"{colour} elf")
@@ -130,7 +128,7 @@ def _elf(corner: tuple[float, float], edge: str, colour: str) -> str:
 def _tile(state, placed, at, gallery: frozenset) -> str:
     kit = state.kit
     tile = kit.tiles[placed.tile]
-    fill, stroke = svg.GEM_COLOURS[tile.colour]
+    fill, stroke = palette.GEM_COLOURS[tile.colour]
     parts = []
     for cell in placed.cells:
         cx, cy = at(cell)
@@ -146,7 +144,7 @@ def _tile(state, placed, at, gallery: frozenset) -> str:
     mark = kit.orient(placed.tile, placed.orientation)[1]
     if mark is not None:
         cx, cy = at((mark[0] + placed.row, mark[1] + placed.col))
-        colour, letter = FIND_STYLE[tile.find[1]]
+        colour, letter = palette.find_style(tile.find[1])
         parts.append(svg.circle(cx + CELL / 2, cy + CELL / 2, 7, fill=colour, stroke=svg.INK, stroke_width=0.8))
         parts.append(svg.text(cx + CELL / 2, cy + CELL / 2 + 3.5, letter, size=9, anchor="middle", weight="bold"))
     name = f"{tile.colour} {kit.shape_name(placed.tile)} (tile {placed.tile})"
@@ -167,7 +165,7 @@ def _card(doc: svg.Svg, state, p: int, x: float, y: float, width: float) -> None
     for i, colour in enumerate(COLOURS):
         limit, count = card.limits.get(colour, 0), used.get(colour, 0)
         row_y = y + 28 + 16 * i
-        fill, stroke = svg.GEM_COLOURS[colour]
+        fill, stroke = palette.GEM_COLOURS[colour]
         doc.add(svg.rounded_box(x + 10, row_y, 12, 12, radius=2, fill=fill, stroke=stroke,
                                 opacity=None if limit else 0.25))
         over = count > limit

@@ -14,7 +14,7 @@ import copy
 from collections import Counter
 from typing import Any, NamedTuple
 
-from minegames.core import SIMULTANEOUS, Action, Deck, GameState, IllegalActionError
+from minegames.core import SIMULTANEOUS, Action, Deck, GameState, IllegalActionError, refuse
 from minegames.core.polyomino import symmetries, translate
 
 from . import scoring
@@ -35,8 +35,16 @@ class PlacedTile(NamedTuple):
     cells: frozenset
 
 
-def _refuse(rule: str, message: str) -> None:
-    raise IllegalActionError(rule, message)
+class TileOffer(NamedTuple):
+    """One (colour, shape) of the supply as a player sees it (see ``OutOfMine.tile_offers``)."""
+    colour: str
+    shape: int
+    name: str
+    free: int
+    offered: bool
+    listed: bool
+    rule: str | None
+    reason: str
 
 
 class OutOfMine(GameState):
@@ -46,6 +54,7 @@ class OutOfMine(GameState):
     action_types = ACTION_TYPES
     options_type = Options
     log_unit = "round"
+    chance_seen = "the cards dealt (and the first player drawn) have been seen"
 
     def __init__(self, options: Options | None = None, seed: int | None = None, kit: Kit | None = None):
         super().__init__(options if options is not None else Options(), seed)
@@ -119,6 +128,12 @@ class OutOfMine(GameState):
     @property
     def current_player(self) -> int | None:
         return None if self.is_over else SIMULTANEOUS
+
+    def table_driver(self, bots: Any) -> Any:
+        """All play at once on one clock: a BotDriver runs the bots' plans in clock order."""
+        from .bots import BotDriver
+
+        return BotDriver(bots)
 
     def players_to_move(self) -> list[int]:
         """Players who may act now (everyone still choosing a side, or still placing)."""
@@ -309,75 +324,144 @@ class OutOfMine(GameState):
         """Refuse an illegal action, naming the rule, before anything changes."""
         if isinstance(action, Tick):
             if self._phase != "placing":
-                _refuse("not placing", "the round clock runs only while tiles are being placed")
+                refuse("not placing", "the round clock runs only while tiles are being placed")
             if action.ms <= 0:
-                _refuse("tick", f"the clock moves forward by a positive number of ms, not {action.ms}")
+                refuse("tick", f"the clock moves forward by a positive number of ms, not {action.ms}")
             return
         p = action.player
         if not 0 <= p < self.num_players:
-            _refuse("no such player", f"players are 0..{self.num_players - 1}, not {p}")
+            refuse("no such player", f"players are 0..{self.num_players - 1}, not {p}")
         if isinstance(action, ChooseSide):
             self._check_side(action)
             return
         if self._phase != "placing":
-            _refuse("choose sides first", f"'{action}' needs the round to be under way; "
+            refuse("choose sides first", f"'{action}' needs the round to be under way; "
                                           "every player first picks a side of their board")
         if self._finished[p] is not None:
-            _refuse("player done", f"P{p + 1} has stopped placing this round")
+            refuse("player done", f"P{p + 1} has stopped placing this round")
         if isinstance(action, Place):
             self._check_place(action)
         elif isinstance(action, Remove):
             if self._where.get(action.tile) != p:
-                _refuse("not your tile", f"tile {action.tile} is not on P{p + 1}'s board")
+                refuse("not your tile", f"tile {action.tile} is not on P{p + 1}'s board")
         elif isinstance(action, Call):
             empty = len(self.empty_cells(p))
             if empty:
-                _refuse("not covered", f"P{p + 1} may call only with every gallery cell covered; {empty} empty")
+                refuse("not covered", f"P{p + 1} may call only with every gallery cell covered; {empty} empty")
 
     def _check_side(self, action: ChooseSide) -> None:
         p = action.player
         if self._phase != "choose_sides":
-            _refuse("sides chosen", "sides are chosen only at the start of a round")
+            refuse("sides chosen", "sides are chosen only at the start of a round")
         if self._side[p] is not None:
-            _refuse("side already chosen", f"P{p + 1} already plays side {self._side[p]} this round")
+            refuse("side already chosen", f"P{p + 1} already plays side {self._side[p]} this round")
         if action.side not in SIDES:
-            _refuse("no such side", f"a board has sides A and B, not {action.side!r}")
+            refuse("no such side", f"a board has sides A and B, not {action.side!r}")
         allowed = self.sides_allowed(p)
         if action.side not in allowed:
             if self._forced[p] is not None:
-                _refuse("same board", f"P{p + 1} got back last round's board and must turn it "
+                refuse("same board", f"P{p + 1} got back last round's board and must turn it "
                                       f"to side {self._forced[p]}")
-            _refuse("no such side", f"board {self._board_no[p]} has only side(s) {allowed}")
+            refuse("no such side", f"board {self._board_no[p]} has only side(s) {allowed}")
 
     def _check_place(self, action: Place) -> None:
         p, tile, k = action.player, action.tile, action.orientation
         opts = self.options
         if not 0 <= tile < len(self._kit.tiles):
-            _refuse("no such tile", f"tiles are 0..{len(self._kit.tiles) - 1}, not {tile}")
+            refuse("no such tile", f"tiles are 0..{len(self._kit.tiles) - 1}, not {tile}")
         owner = self._where.get(tile)
         if owner is not None:
             where = "your board" if owner == p else f"P{owner + 1}'s board"
-            _refuse("tile not in supply", f"tile {tile} already lies on {where}")
+            refuse("tile not in supply", f"tile {tile} already lies on {where}")
         if k not in symmetries(opts.flips):
             why = "without flips a tile may only be turned (0..3)" if opts.flips is False and 4 <= k <= 7 \
                 else "orientations are 0..7"
-            _refuse("orientation", f"{why}, not {k}")
+            refuse("orientation", f"{why}, not {k}")
         cells = translate(self._kit.orient(tile, k)[0], action.row, action.col)
         gallery = self.gallery(p)
         if cells & self.occupied(p):
-            _refuse("overlap", f"tile {tile} would lie on another tile of P{p + 1}")
+            refuse("overlap", f"tile {tile} would lie on another tile of P{p + 1}")
         if opts.strict_placement:
             if not cells <= gallery:
-                _refuse("outside the gallery", f"tile {tile} would reach over the rock at "
+                refuse("outside the gallery", f"tile {tile} would reach over the rock at "
                                                f"{sorted(cells - gallery)}")
-            colour = self._kit.tiles[tile].colour
-            limit = self._kit.cards[self._cards[p]].limits.get(colour, 0)
-            if limit <= 0:
-                _refuse("colour not on card", f"P{p + 1}'s treasure card shows no {colour} crystals")
-            if self.card_use(p).get(colour, 0) >= limit:
-                _refuse("card limit", f"P{p + 1}'s card allows {limit} {colour} tile(s), all on the board")
+            card_says_no = self._card_refusal(p, self._kit.tiles[tile].colour)
+            if card_says_no is not None:
+                refuse(*card_says_no)
         elif not cells & gallery:
-            _refuse("off the board", f"tile {tile} must cover at least one gallery cell")
+            refuse("off the board", f"tile {tile} must cover at least one gallery cell")
+
+    def _card_refusal(self, p: int, colour: str) -> tuple[str, str] | None:
+        """(rule, why) when ``p``'s treasure card forbids another ``colour`` tile (strict placement)."""
+        limit = self._kit.cards[self._cards[p]].limits.get(colour, 0)
+        if limit <= 0:
+            return "colour not on card", f"P{p + 1}'s treasure card shows no {colour} crystals"
+        if self.card_use(p).get(colour, 0) >= limit:
+            return "card limit", f"P{p + 1}'s card allows {limit} {colour} tile(s), all on the board"
+        return None
+
+    # ---- what a front end asks ------------------------------------------------
+    def tile_offers(self, player: int) -> dict[tuple[str, int], "TileOffer"]:
+        """Per (colour, shape) of the kit: how many lie in the supply and whether ``player`` may
+        take one now, or the rule (named as ``apply`` names it) that says no. ``listed`` is what
+        the player's supply shows: while they place, the colours on their card (every colour
+        under table rules, where the check after the round takes off what the card forbids)."""
+        free = Counter((self._kit.tiles[t].colour, self._kit.tiles[t].shape) for t in self.free_tiles())
+        strict = self.options.strict_placement
+        turn_refusal = self._offer_refusal(player)
+        offers = {}
+        for colour, shapes in self._kit.shapes.items():
+            card = None if turn_refusal is not None or not strict else self._card_refusal(player, colour)
+            for shape in range(len(shapes)):
+                name = self._kit.names[colour][shape]
+                why = turn_refusal or card
+                if why is None and not free[(colour, shape)]:
+                    why = ("tile not in supply", f"no {colour} {name} is left in the supply: every one lies on a board")
+                listed = turn_refusal is None and (card is None or card[0] != "colour not on card")
+                offers[(colour, shape)] = TileOffer(colour, shape, name, free[(colour, shape)], why is None, listed,
+                                                    *(why or (None, "")))
+        return offers
+
+    def _offer_refusal(self, player: int) -> tuple[str, str] | None:
+        """Why ``player`` may take no tile at all now (the same rules ``_check`` applies first)."""
+        if self.is_over:
+            return "game over", "the game has ended; no more tiles are placed"
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            return "no such player", f"players are 0..{self.num_players - 1}, not {player}"
+        if self._phase != "placing":
+            return "choose sides first", "tiles are taken once every player has picked a side of their board"
+        if self._finished[player] is not None:
+            return "player done", f"P{player + 1} has stopped placing this round"
+        return None
+
+    def points_words(self, points: dict[str, Any], with_base: bool = True) -> str:
+        """A round's points (``round_points``, ``points_if_ended``) in words, for score lines."""
+        if points["zeroed"]:
+            return f"more than {scoring.MOST_EMPTY_CELLS} spaces empty: 0 for the round"
+        parts = ([f"{points['base']} base"] if with_base else []) + [f"{points['empty']} empty"]
+        return ", ".join(parts + [f"{points[k]:+d} {k}" for k in ("caller", "elves", "finds") if points.get(k)])
+
+    def prompt(self, player: int | None = None) -> str:
+        """What ``player`` (default: the first still to act) must decide now, in plain words."""
+        if self.is_over:
+            return f"The game is over after {len(self._results)} rounds."
+        if player is None:
+            player = (self.players_to_move() or [0])[0]
+        head = f"Round {self._round} of {self.options.rounds}."
+        if self._phase == "choose_sides":
+            if self._side[player] is not None:
+                return f"{head} Waiting for the others to choose a side."
+            allowed = self.sides_allowed(player)
+            board = self._board_no[player]
+            if len(allowed) == 1:
+                return f"{head} You got board {board} back: play its other side, {allowed[0]}, to start."
+            return (f"{head} Board {board} is yours: choose the side to play. "
+                    "The clock starts when everybody has chosen.")
+        if self._finished[player] is not None:
+            return "You have stopped placing; the round goes on until someone calls or everybody is done."
+        flips = ", or flip it" if self.options.flips else ""
+        return ("Fill your gallery with the crystals your card allows: pick one in the supply, turn it"
+                f"{flips}, and lay it where it fits. When every space is covered, call Out of Mine!")
 
     # ---- what actions do ---------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from minegames.core import Action, IllegalActionError, SaveFormatError, make_rng
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles.actions import ACTION_TYPES, BuyEssentials, Peek, Step
-from minegames.goldmine_rumbles.bots import RandomBot, play_game
+from minegames.core import play
+from minegames.goldmine_rumbles.bots import RandomBot
 from minegames.goldmine_rumbles.engine_common import ACTIVE_KINDS
 from minegames.goldmine_rumbles.positions import load, new_game, position
 from minegames.goldmine_rumbles.state import GoldmineRumbles
@@ -53,7 +54,7 @@ def sampled_points(seed: int, players: int, share: float, long_game: bool = Fals
 
 
 def played_game(seed: int, players: int, long_game: bool = False) -> GoldmineRumbles:
-    game = play_game(new_game(seed=seed, players=players, long_game=long_game),
+    game = play(new_game(seed=seed, players=players, long_game=long_game),
                      [RandomBot(seed * 10 + p) for p in range(players)])
     assert game.is_over
     return game

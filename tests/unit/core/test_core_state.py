@@ -14,7 +14,7 @@ from minegames.core import (
     NothingToUndoError,
     OptionError,
     SaveFormatError,
-    play,
+    apply_all,
 )
 
 
@@ -103,7 +103,7 @@ class Toy(GameState):
 
 def test_apply_by_action_or_by_text_and_history():
     game = Toy(seed=1)
-    play(game, [Step(2), "step 1"])
+    apply_all(game, [Step(2), "step 1"])
     assert game.total == 3
     assert game.history == [Step(2), Step(1)]
     assert game.history_text() == "1. step 2\n2. step 1"

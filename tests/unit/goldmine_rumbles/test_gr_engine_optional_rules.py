@@ -8,7 +8,8 @@ import pytest
 from minegames.core import IllegalActionError
 from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles.actions import AcceptRoute, BuyClaim, Decline, OfferRoute
-from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot, play_game
+from minegames.core import play
+from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot
 from minegames.goldmine_rumbles.positions import new_game, position
 
 
@@ -85,7 +86,7 @@ def test_whole_games_with_both_optional_rules(bots):
     offers = 0
     for seed in range(3):
         game = new_game(seed=seed, players=4, hidden_cubes=True, paid_route_finders=True)
-        play_game(game, [bots(seed * 10 + p) for p in range(4)])
+        play(game, [bots(seed * 10 + p) for p in range(4)])
         assert game.is_over and not game.problems()
         offers += sum(isinstance(a, OfferRoute) for a in game.history)
     assert offers > 0

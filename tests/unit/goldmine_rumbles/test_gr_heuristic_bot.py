@@ -14,7 +14,8 @@ from minegames.goldmine_rumbles.actions import (
     AcceptBid, AttackPlayer, Bid, BuyEssentials, ChooseDie, Decline, Discard, Dismiss, FightClayton, FightRound,
     InviteBids, MineAlone, NoBid, PayFee, Pick, Steal, Swap, Trade, UseItem,
 )
-from minegames.goldmine_rumbles.bots import RandomBot, play_game
+from minegames.core import play
+from minegames.goldmine_rumbles.bots import RandomBot
 from minegames.goldmine_rumbles.heuristic_bot import FREE_ACTIONS_PER_TURN, HeuristicBot
 from minegames.goldmine_rumbles.positions import new_game
 
@@ -72,7 +73,7 @@ def test_heuristic_bots_only_play_legal_actions_and_few_free_actions_a_turn():
 
 def test_heuristic_bots_alone_finish_a_game_within_the_action_cap():
     for players in (3, 4):
-        game = play_game(new_game(7, players=players), [HeuristicBot(p, strict=True) for p in range(players)],
+        game = play(new_game(7, players=players), [HeuristicBot(p, strict=True) for p in range(players)],
                          max_actions=3000)
         assert game.is_over and not game.problems()
         assert max(game.scores()) > 20  # they mine: twelve turns leave someone well off
@@ -86,7 +87,7 @@ def test_heuristic_bots_score_far_more_than_random_bots():
     for players in (3, 4):
         for seed in range(12):
             bots, heuristic = mixed_bots(seed, players)
-            game = play_game(new_game(100 + seed, players=players), bots, max_actions=3000)
+            game = play(new_game(100 + seed, players=players), bots, max_actions=3000)
             assert game.is_over
             for p, score in enumerate(game.scores()):
                 (heuristic_scores if p in heuristic else random_scores).append(score)
@@ -226,14 +227,14 @@ def test_an_unknown_decision_falls_back_to_decline_or_another_legal_action():
 
 
 def test_a_person_plays_a_whole_game_against_two_heuristic_bots():
-    """play_bots stops at each of the person's decisions; here a RandomBot stands in for the person."""
-    from minegames.goldmine_rumbles.bots import HeuristicBot as Bot, RandomBot as Person, play_bots
+    """play stops at each of the person's decisions; here a RandomBot stands in for the person."""
+    from minegames.goldmine_rumbles.bots import HeuristicBot as Bot, RandomBot as Person
     from minegames.goldmine_rumbles.positions import new_game as fresh
 
     game = fresh(seed=11, players=3)
     bots, person = {1: Bot(1, strict=True), 2: Bot(2, strict=True)}, Person(0)
     decisions = 0
-    while not play_bots(game, bots).is_over and decisions < 2000:
+    while not play(game, bots).is_over and decisions < 2000:
         assert game.current_player == 0
         game.apply(person.choose(game))
         decisions += 1

@@ -7,13 +7,14 @@ import pytest
 
 from minegames import mineshaft_mayhem as mm
 from minegames.mineshaft_mayhem import analysis
-from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot, claim_values, play_game
+from minegames.core import play
+from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot, claim_values
 
 
 def test_random_bot_plays_whole_legal_games_and_repeats_with_its_seed():
-    first = play_game(RandomBot(3), seed=8)
-    again = play_game(RandomBot(3), seed=8)
-    other = play_game(RandomBot(4), seed=8)
+    first = play(mm.new_game(seed=8), [RandomBot(3)])
+    again = play(mm.new_game(seed=8), [RandomBot(3)])
+    other = play(mm.new_game(seed=8), [RandomBot(4)])
     assert first.is_over and first.history == again.history
     assert first.history != other.history
     # the saved game replays: every action the bot chose was legal
@@ -30,7 +31,7 @@ def test_random_bot_chooses_among_all_legal_actions():
 @pytest.mark.parametrize("options", [{}, {"lock_ones": False, "max_rolls": 2}, {"container_values": (3, 1)}])
 def test_strong_bot_finishes_games_with_legal_moves(options):
     for seed in range(5):
-        game = play_game(StrongBot(), seed=seed, **options)
+        game = play(mm.new_game(seed=seed, **options), [StrongBot()])
         assert game.is_over
         assert mm.load(game.to_json()).scores() == game.scores()
 
@@ -97,12 +98,12 @@ def test_strong_bot_drops_the_least_useful_gem_on_a_gear_when_the_belt_is_full()
 
 
 def test_strong_bot_outscores_random_bot_on_the_model():
-    strong = np.mean([play_game(StrongBot(), seed=s).scores()[0] for s in range(40)])
-    random = np.mean([play_game(RandomBot(s), seed=s).scores()[0] for s in range(40)])
+    strong = np.mean([play(mm.new_game(seed=s), [StrongBot()]).scores()[0] for s in range(40)])
+    random = np.mean([play(mm.new_game(seed=s), [RandomBot(s)]).scores()[0] for s in range(40)])
     assert strong > random + 30
 
 
 def test_no_move_is_offered_once_the_game_is_over():
-    game = play_game(RandomBot(1), seed=1)
+    game = play(mm.new_game(seed=1), [RandomBot(1)])
     with pytest.raises(ValueError):
         StrongBot().choose(game)

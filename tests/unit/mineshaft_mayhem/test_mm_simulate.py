@@ -14,7 +14,8 @@ import pytest
 from minegames import mineshaft_mayhem as mm
 from minegames.core import OptionError
 from minegames.mineshaft_mayhem import analysis, simulate as sim
-from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot, play_game
+from minegames.core import play
+from minegames.mineshaft_mayhem.bots import RandomBot, StrongBot
 from minegames.mineshaft_mayhem.simulate import SimulationResult, simulate, simulate_pattern
 
 VARIANTS = [
@@ -193,7 +194,7 @@ def test_the_simulator_applies_every_action_exactly_as_the_model_does():
     [("random", RandomBot, 300), ("strong", lambda seed: StrongBot(), 200)],
 )
 def test_simulated_scores_and_lengths_match_bots_playing_the_model(policy, make_bot, bot_games):
-    played = [play_game(make_bot(1000 + seed), seed=seed) for seed in range(bot_games)]
+    played = [play(mm.new_game(seed=seed), [make_bot(1000 + seed)]) for seed in range(bot_games)]
     bot_scores = np.array([game.scores()[0] for game in played])
     bot_turns = np.array([game.turn for game in played])
     result = simulate(4000, policy, seed=2024)

@@ -6,7 +6,9 @@ import pytest
 from minegames.out_of_mine import components as C
 from minegames.out_of_mine import solver as S
 from minegames.out_of_mine.actions import Call, Place
-from minegames.out_of_mine.bots import BotDriver, RandomBot, SolverBot, play_game, play_round
+from minegames.core import play
+from minegames.out_of_mine import new_game
+from minegames.out_of_mine.bots import BotDriver, RandomBot, SolverBot, play_round
 from minegames.out_of_mine.positions import position
 
 
@@ -20,7 +22,7 @@ from minegames.out_of_mine.positions import position
 def test_solver_bots_finish_games(players, options):
     skills = ["perfect", "good", "hasty", "perfect"]
     bots = {p: SolverBot(speed_ms_per_tile=1000 + 300 * p, skill=skills[p], seed=p) for p in range(players)}
-    game = play_game(players, bots=bots, seed=11, **options)
+    game = play(new_game(seed=11, players=players, **options), bots)
     assert game.is_over
     assert len(game.round_results) == options.get("rounds", 7)
     assert game.scores() == [sum(r["points"][p]["total"] for r in game.round_results) for p in range(players)]
@@ -33,7 +35,7 @@ def test_solver_bots_finish_games(players, options):
 @pytest.mark.parametrize("seed", range(3))
 def test_random_bots_finish_games(seed):
     bots = {p: RandomBot(seed=seed * 10 + p) for p in range(3)}
-    game = play_game(3, bots=bots, seed=seed, strict_placement=seed != 1)
+    game = play(new_game(seed=seed, players=3, strict_placement=seed != 1), bots)
     assert game.is_over
     assert len(game.history) > 3 * 7
 
@@ -158,7 +160,7 @@ def test_a_bot_lays_its_biggest_tiles_first():
 
 def test_faster_bots_call_first_more_often():
     bots = {0: SolverBot(2400, seed=0), 1: SolverBot(800, seed=1), 2: SolverBot(1600, seed=2)}
-    game = play_game(3, bots=bots, seed=4)
+    game = play(new_game(seed=4, players=3), bots)
     callers = [r["caller"] for r in game.round_results]
     assert callers.count(1) > callers.count(2) >= callers.count(0)
     assert game.scores()[1] == max(game.scores())
@@ -166,7 +168,7 @@ def test_faster_bots_call_first_more_often():
 
 def test_a_time_limit_stops_the_bots_rounds():
     bots = {p: SolverBot(2500 + 1000 * p, seed=p) for p in range(4)}
-    game = play_game(4, bots=bots, seed=2, time_limit_ms=12_000)
+    game = play(new_game(seed=2, players=4, time_limit_ms=12_000), bots)
     assert game.is_over
     assert all(r["reason"] == "time" and r["clock_ms"] == 12_000 for r in game.round_results)
     # at 2.5 s a tile the fastest bot lays 4 tiles, its biggest first: more than 10 cells
@@ -230,7 +232,7 @@ def test_the_slow_best_score_search_runs_only_when_it_could_win(monkeypatch):
 def test_bots_share_the_boxed_sets_side_counts(monkeypatch):
     import minegames.out_of_mine.bots as B
 
-    game = B.new_game(seed=3)
+    game = new_game(seed=3)
     SolverBot(seed=0).choose_side(game, 0)
     calls = []
     monkeypatch.setattr(B, "can_cover", lambda *a, **k: calls.append(1) or True)

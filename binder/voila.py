@@ -1,0 +1,28 @@
+# How Voila serves a class: the one settings file that `make serve` and Binder both load.
+#
+# `make serve` passes binder/ to Voila (--Voila.config_file_paths=binder); on Binder,
+# binder/postBuild links this file as ~/.jupyter/jupyter_server_config.py, so the Jupyter
+# server that runs Voila as an extension reads the same lines. A setting given on the
+# command line wins over this file, e.g.
+#     .venv/bin/voila notebooks/apps --MappingKernelManager.cull_idle_timeout=600
+# README.md ("Serving a class") says why each number is what it is; the browser tests in
+# tests/browser/test_server_*.py start their server with this file.
+
+c = get_config()  # noqa: F821  (traitlets defines get_config when it loads this file)
+
+# A class arriving together: every visitor's kernel starts and runs the app notebook at
+# once, so on two cores the widget output of a page can lag the cell's end by tens of
+# seconds. Voila's default wait for it (4 s) drops the output and leaves a blank app.
+c.VoilaExecutor.iopub_timeout = 60
+# Kernels of a whole class also start together: give them time before Voila gives up.
+c.VoilaExecutor.startup_timeout = 120
+
+# Free the kernels of visitors who left. A page that is open keeps its websocket, and a
+# page still loading keeps its kernel busy: neither is culled (cull_connected and
+# cull_busy off). A kernel with no page attached (tab crashed, laptop closed, a visit
+# that never connected) is shut down after `cull_idle_timeout` seconds of silence,
+# checked every `cull_interval` seconds.
+c.MappingKernelManager.cull_idle_timeout = 120
+c.MappingKernelManager.cull_interval = 20
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False

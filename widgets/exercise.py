@@ -1,0 +1,368 @@
+"""A small exercise for the lessons: ask a question, take the learner's answer, check it exactly.
+
+The right answer comes from the model (a :class:`fractions.Fraction`, an int, or one of a
+few choices), never from the widget. What the learner types is untrusted text: it is
+read by :func:`parse_number` (a regular expression and ``Fraction``, never ``eval``), and
+text that is not a number gets a friendly message instead of an error.
+
+Two ways to ask:
+
+* **check**: type an answer, press *Check*, read the feedback ("too high", how far off),
+  try again; *Show the answer* reveals the exact answer on request, and it is revealed by
+  itself after a right answer or after ``reveal_after`` wrong tries.
+* **predict first** (``predict=True``): the learner commits a prediction, and only then
+  does the model's answer appear, with an optional ``simulation`` drawn next to it.
+
+From code and tests: ``exercise.answer_text = "5/36"`` sets what is typed (or picked),
+``exercise.check()`` (or ``exercise.check("5/36")``) checks it and returns a
+:class:`Feedback`; ``exercise.reveal()`` shows the answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+import re
+from fractions import Fraction
+from typing import Callable, Optional, Sequence, Union
+
+import ipywidgets as widgets
+
+from .components import style_tag
+
+Number = Union[int, Fraction]
+
+#: Longer input is refused before parsing (it cannot be a sensible answer, and huge
+#: numerals are slow to convert).
+MAX_INPUT = 40
+
+_NUMBER = re.compile(
+    r"""^(?P<sign>[-+]?)
+    (?:
+        (?P<num>\d+)\s*/\s*(?P<den>\d+)                 # a fraction: 5/36
+      | (?P<one>\d+)\s+in\s+(?P<many>\d+)               # odds as said aloud: 1 in 216
+      | (?P<dec>\d+(?:\.\d*)?|\.\d+)\s*(?P<pct>%?)      # 3, 0.25, .5, 12.5%
+    )$""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+EXERCISE_CSS = """
+.mg-exercise { max-width: 720px; padding: 8px 12px; border: 1px solid #d8cfb8; border-radius: 8px;
+  background: #fcfaf4; gap: 4px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.mg-exercise .mg-ex-question { font-size: 15px; font-weight: 600; }
+.mg-exercise .mg-ex-feedback { min-height: 1.4em; font-size: 14px; }
+.mg-exercise .mg-ex-right { color: #1b5e20; font-weight: 600; }
+.mg-exercise .mg-ex-wrong { color: #8a3b00; font-weight: 600; }
+.mg-exercise .mg-ex-invalid { color: #b00020; }
+.mg-exercise .mg-ex-answer { font-size: 14px; padding: 4px 8px; border-left: 4px solid #b08d3c;
+  background: #f2efe6; }
+"""
+
+
+class AnswerError(ValueError):
+    """Text that cannot be read as an answer; the message is meant for the learner."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Feedback:
+    """The outcome of one check.
+
+    ``verdict`` is "right" (exactly, or within the tolerance), "wrong", or "invalid"
+    (text that is not an answer: nothing was counted). ``value`` is what was read.
+    """
+
+    verdict: str
+    message: str
+    value: Optional[Union[Fraction, str]] = None
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict == "right"
+
+
+def parse_number(text: str) -> Fraction:
+    """Read a number the way a learner writes it: ``3``, ``5/36``, ``0.25``, ``12.5%``, ``1 in 216``.
+
+    Raises :class:`AnswerError` with a friendly message for anything else.
+    """
+    cleaned = " ".join(str(text).replace("\u2212", "-").split())
+    if not cleaned:
+        raise AnswerError("Type an answer first.")
+    if len(cleaned) > MAX_INPUT:
+        raise AnswerError("That is too long to be an answer: type a number such as 5/36 or 0.14.")
+    match = _NUMBER.match(cleaned)
+    if match is None:
+        raise AnswerError(
+            f"I can't read {cleaned!r} as a number. Try a whole number (12), a fraction (5/36), "
+            "a decimal (0.14) or a percentage (14%)."
+        )
+    sign = -1 if match["sign"] == "-" else 1
+    if match["num"] is not None:
+        top, bottom = int(match["num"]), int(match["den"])
+    elif match["one"] is not None:
+        top, bottom = int(match["one"]), int(match["many"])
+    else:
+        value = Fraction(match["dec"])
+        return sign * (value / 100 if match["pct"] else value)
+    if bottom == 0:
+        raise AnswerError("A fraction can't have 0 below the line.")
+    return sign * Fraction(top, bottom)
+
+
+def parse_choice(text: str, choices: Sequence[str]) -> str:
+    """The choice ``text`` names (case and spacing ignored), or :class:`AnswerError`."""
+    wanted = " ".join(str(text).split()).casefold()
+    if not wanted:
+        raise AnswerError("Pick one of the answers first.")
+    for choice in choices:
+        if " ".join(str(choice).split()).casefold() == wanted:
+            return choice
+    raise AnswerError(f"Pick one of: {', '.join(map(str, choices))}.")
+
+
+def number_text(value: Number) -> str:
+    """An exact number for people: ``1/216 (about 0.46%)``, ``7``, ``573/80 (about 7.16)``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if 0 < value < 1:
+        return f"{value} (about {_percent(value)})"
+    return f"{value} (about {float(value):.3g})"
+
+
+def _percent(value: Union[Fraction, float]) -> str:
+    share = float(value) * 100
+    return f"{share:.2g}%" if abs(share) < 1 else f"{share:.3g}%"
+
+
+def compare(value: Fraction, answer: Number, tolerance: float = 0.01, typed: str = "",
+            predicted: bool = False) -> Feedback:
+    """Feedback on a numeric answer: right if exact, else too high or too low and by how much.
+
+    ``typed`` is how the learner wrote ``value``: a decimal or a percentage (an
+    approximation by nature) within ``tolerance`` (relative) of a non-whole answer also
+    counts as right. ``predicted`` words the feedback for a prediction.
+    """
+    answer = Fraction(answer)
+    shown = typed or str(value)
+    gap = value - answer
+    approximate = "." in typed or "%" in typed
+    if value == answer:
+        verdict, words = "right", f"exactly {number_text(answer)}"
+    elif approximate and answer.denominator != 1 and abs(gap) <= tolerance * abs(answer):
+        verdict, words = "right", f"close enough, the exact answer is {number_text(answer)}"
+    else:
+        direction = "too high" if gap > 0 else "too low"
+        verdict, words = "wrong", f"{direction} ({_how_far(value, answer)})"
+    if predicted:
+        spot_on = " Spot on!" if verdict == "right" else ""
+        return Feedback(verdict, f"You predicted {shown}: {words}.{spot_on}", value)
+    if verdict == "right":
+        return Feedback(verdict, f"Right, {words}.", value)
+    return Feedback(verdict, f"Not quite: {shown} is {words}.", value)
+
+
+def _how_far(value: Fraction, answer: Fraction) -> str:
+    """Say how far off, in the terms that help most for this kind of number."""
+    if answer > 0 and value > 0:
+        ratio = value / answer
+        if ratio >= 2 or ratio <= Fraction(1, 2):
+            big = max(ratio, 1 / ratio)
+            return f"about {float(big):.3g} times {'too big' if ratio > 1 else 'too small'}"
+    if 0 <= answer <= 1 and 0 <= value <= 1:
+        return f"off by {abs(float(value - answer)) * 100:.2g} percentage points"
+    gap = abs(value - answer)
+    return f"off by {gap.numerator if gap.denominator == 1 else f'{float(gap):.3g}'}"
+
+
+def running_share_svg(shares: Sequence[float], exact: float, prediction: Optional[float] = None,
+                      width: int = 360, height: int = 150) -> str:
+    """A small picture of a simulation settling down: the running share (log scale of trials),
+    the exact answer dashed, and the learner's prediction dotted."""
+    n = len(shares)
+    if n == 0:
+        return ""
+    marks = [exact] + ([prediction] if prediction is not None else [])
+    top = max(max(shares[min(n - 1, 9):], default=exact), *marks) * 1.15 or 1.0
+    left, right, low, high = 8, width - 8, height - 22, 8
+
+    def x(i: int) -> float:
+        return left + (right - left) * math.log(i + 1) / math.log(max(n, 2))
+
+    def y(v: float) -> float:
+        return low - (low - high) * min(max(v / top, 0.0), 1.0)
+
+    step = max(1, n // 400)
+    points = " ".join(f"{x(i):.1f},{y(shares[i]):.1f}" for i in list(range(0, n, step)) + [n - 1])
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-ex-sim" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="simulation against the exact answer">',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff" stroke="#ddd"/>',
+        f'<polyline points="{points}" fill="none" stroke="#2e6db4" stroke-width="1.5"/>',
+        f'<line x1="{left}" x2="{right}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" stroke="#1b5e20" '
+        'stroke-dasharray="6 4"/>',
+    ]
+    if prediction is not None:
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(prediction):.1f}" y2="{y(prediction):.1f}" '
+                     'stroke="#b06000" stroke-dasharray="2 3"/>')
+    legend = "blue: simulated share, green dashes: exact" + (", orange dots: your prediction" if prediction is not None else "")
+    parts.append(f'<text x="{left}" y="{height - 6}" font-size="11" fill="#444">{legend} '
+                 f'(1 to {n:,} trials)</text></svg>')
+    return "".join(parts)
+
+
+class Exercise(widgets.VBox):
+    """One question with its exact answer, checked when the learner asks.
+
+    ``answer``: an int, a ``Fraction``, or (with ``choices``) one of the choices.
+    ``hint``: said after a wrong try. ``explanation``: shown with the answer.
+    ``predict``: the learner commits a prediction first; then the answer is revealed.
+    ``simulation``: a callable returning running shares (e.g. ``simulate_pattern``'s
+    array); drawn against the exact answer when the answer is revealed.
+    ``tolerance``: relative error still counted right (for decimals; 0 demands exactness).
+    ``reveal_after``: wrong tries before the answer shows by itself (None: only on request).
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answer: Union[Number, str],
+        *,
+        choices: Optional[Sequence[str]] = None,
+        hint: str = "",
+        explanation: str = "",
+        predict: bool = False,
+        simulation: Optional[Callable[[], Sequence[float]]] = None,
+        tolerance: float = 0.01,
+        reveal_after: Optional[int] = 2,
+    ) -> None:
+        self.choices = tuple(choices) if choices is not None else None
+        if self.choices is not None:
+            if answer not in self.choices:
+                raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
+        elif not isinstance(answer, (int, Fraction)) or isinstance(answer, bool):
+            raise TypeError(f"a numeric answer must be an int or a Fraction, not {type(answer).__name__}")
+        self.question = question
+        self.answer = answer
+        self.hint = hint
+        self.explanation = explanation
+        self.predict = predict
+        self.simulation = simulation
+        self.tolerance = tolerance
+        self.reveal_after = reveal_after
+        self.tries: list[Feedback] = []
+        self.prediction: Optional[Union[Fraction, str]] = None
+        self.revealed = False
+
+        self.question_view = widgets.HTML(f'<div class="mg-ex-question">{html.escape(question)}</div>')
+        if self.choices is None:
+            self.input = widgets.Text(placeholder="e.g. 5/36, 0.14 or 14%", layout=widgets.Layout(width="220px"))
+        else:
+            self.input = widgets.RadioButtons(options=list(self.choices), value=None)
+        self.input.add_class("mg-ex-input")
+        self.check_button = widgets.Button(description="Lock in my prediction" if predict else "Check",
+                                           button_style="primary", layout=widgets.Layout(width="auto"))
+        self.check_button.add_class("mg-ex-check")
+        self.check_button.on_click(lambda _button: self.check())
+        self.reveal_button = widgets.Button(description="Show the answer", layout=widgets.Layout(width="auto"))
+        self.reveal_button.add_class("mg-ex-reveal")
+        self.reveal_button.on_click(lambda _button: self.reveal())
+        self.reveal_button.layout.display = "none" if predict else None
+        self.feedback_view = widgets.HTML()
+        self.feedback_view.add_class("mg-ex-feedback")
+        self.answer_view = widgets.HTML()
+        self.answer_view.add_class("mg-ex-answer-box")
+        row = widgets.HBox([self.input, self.check_button, self.reveal_button])
+        super().__init__([style_tag(EXERCISE_CSS), self.question_view, row, self.feedback_view, self.answer_view])
+        self.add_class("mg-exercise")
+
+    # -- what the learner typed or picked ------------------------------------------------------
+
+    @property
+    def answer_text(self) -> str:
+        value = self.input.value
+        return "" if value is None else str(value)
+
+    @answer_text.setter
+    def answer_text(self, text: str) -> None:
+        if self.choices is None:
+            self.input.value = text
+        else:
+            try:
+                self.input.value = parse_choice(text, self.choices)
+            except AnswerError:
+                self.input.value = None
+
+    # -- checking --------------------------------------------------------------------------------
+
+    def check(self, answer_text: Optional[str] = None) -> Feedback:
+        """Check ``answer_text`` (default: what is typed or picked) and show the feedback.
+
+        In predict mode the first readable answer is locked in as the prediction and the
+        model's answer is revealed; later checks only repeat that feedback.
+        """
+        if self.predict and self.prediction is not None:
+            return self.tries[-1]
+        if answer_text is not None:
+            self.answer_text = answer_text
+            text = answer_text
+        else:
+            text = self.answer_text
+        feedback = self._judge(text)
+        if feedback.verdict == "invalid":
+            self._show_feedback(feedback)
+            return feedback
+        self.tries.append(feedback)
+        if self.predict:
+            self.prediction = feedback.value
+            self.input.disabled = True
+            self.check_button.disabled = True
+        self._show_feedback(feedback)
+        wrong = sum(not t.correct for t in self.tries)
+        if self.predict or feedback.correct or (self.reveal_after is not None and wrong >= self.reveal_after):
+            self.reveal()
+        return feedback
+
+    def _judge(self, text: str) -> Feedback:
+        try:
+            if self.choices is not None:
+                value = parse_choice(text, self.choices)
+                said = "You predicted" if self.predict else "You picked"
+                if value == self.answer:
+                    return Feedback("right", f"{said} {value}: right!", value)
+                return Feedback("wrong", f"{said} {value}: not quite.", value)
+            return compare(parse_number(text), self.answer, self.tolerance, " ".join(text.split()), self.predict)
+        except AnswerError as error:
+            return Feedback("invalid", str(error))
+
+    def _show_feedback(self, feedback: Feedback) -> None:
+        text = feedback.message
+        if feedback.verdict == "wrong" and self.hint and not self.predict:
+            text += " Hint: " + self.hint
+        self.feedback_view.value = f'<span class="mg-ex-{feedback.verdict}">{html.escape(text)}</span>'
+
+    # -- revealing ---------------------------------------------------------------------------
+
+    @property
+    def answer_display(self) -> str:
+        """The exact answer as shown to the learner."""
+        return str(self.answer) if self.choices is not None else number_text(self.answer)
+
+    def reveal(self) -> None:
+        """Show the exact answer (with the explanation and the simulation, if any)."""
+        if self.revealed:
+            return
+        self.revealed = True
+        self.reveal_button.layout.display = "none"
+        parts = [f"<b>The exact answer: {html.escape(self.answer_display)}</b>"]
+        if self.explanation:
+            parts.append(html.escape(self.explanation))
+        if self.simulation is not None and self.choices is None:
+            shares = [float(s) for s in self.simulation()]
+            guess = float(self.prediction) if isinstance(self.prediction, Fraction) else None
+            if shares:
+                parts.append(f"A simulation: {_percent(shares[-1])} "
+                             f"after {len(shares):,} trials.")
+                parts.append(running_share_svg(shares, float(self.answer), guess))
+        self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"
