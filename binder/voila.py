@@ -26,3 +26,15 @@ c.MappingKernelManager.cull_idle_timeout = 120
 c.MappingKernelManager.cull_interval = 20
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
+
+
+# Leaving a page frees its kernel. On `beforeunload` the page posts Voila's own shutdown
+# request with the `_xsrf` cookie in its form, but Voila never sets that cookie, so the
+# request was refused (403) and the kernel stayed. Asking the page's request handler for
+# its XSRF token sets the cookie with the page; the protection itself stays on.
+def set_xsrf_cookie(request_handler, notebook, cwd):
+    request_handler.xsrf_token  # noqa: B018  (reading it sets the `_xsrf` cookie)
+    return notebook
+
+
+c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie

@@ -227,6 +227,11 @@ def ghost_cells(shape: Shape, pointer: Cell) -> tuple[Cell, Shape]:
     return offset, translate(shape, *offset)
 
 
+def _whole(value: Any) -> bool:
+    """A whole number as the page may send it (not a bool, float or string)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _cells_json(cells: Iterable[Cell]) -> list[list[int]]:
     return [[int(r), int(c)] for r, c in sorted(cells)]
 
@@ -270,8 +275,11 @@ class GridBoard(anywidget.AnyWidget):
         self._click_callbacks: list[Callable[[Cell], Any]] = []
         self._hover_callbacks: list[Callable[[Optional[Cell]], Any]] = []
         self._key_callbacks: list[Callable[[str, Optional[Cell]], Any]] = []
+        self._refused_callbacks: list[Callable[[str], Any]] = []
         self.observe(self._pointer_moved, names="pointer")
         self.on_msg(self._message)
+        self._accept_state = self.set_state
+        self.set_state = self._checked_state
 
     # ---- what is drawn ----------------------------------------------------------
     def show(self, *, rows: Optional[int] = None, cols: Optional[int] = None,
@@ -303,7 +311,11 @@ class GridBoard(anywidget.AnyWidget):
 
     @property
     def pointer_cell(self) -> Optional[Cell]:
-        return (self.pointer[0], self.pointer[1]) if len(self.pointer) == 2 else None
+        """The pointer's cell; None off the board, or when the page sent no cell of the grid."""
+        pointer = self.pointer
+        if len(pointer) != 2 or not all(_whole(v) for v in pointer) or not self.contains(pointer):
+            return None
+        return (pointer[0], pointer[1])
 
     def hold(self, shape: Optional[Shape], check: Optional[Callable[[Cell, Shape], bool]] = None) -> None:
         """Put a (turned) shape in hand, or none; ``check(offset, cells)`` says if it may go there."""
@@ -360,6 +372,15 @@ class GridBoard(anywidget.AnyWidget):
     def on_key(self, callback: Callable[[str, Optional[Cell]], Any]) -> None:
         self._key_callbacks.append(callback)
 
+    def on_refused(self, callback: Callable[[str], Any]) -> None:
+        """``callback(reason)`` for what the page sent that the board does not take (a bad
+        message or pointer): the board ignores it, and the app can say why."""
+        self._refused_callbacks.append(callback)
+
+    def _refuse(self, reason: str) -> None:
+        for callback in list(self._refused_callbacks):
+            callback(reason)
+
     def hover(self, cell: Optional[Cell]) -> None:
         """Move the pointer as the mouse would (None: off the board)."""
         self.pointer = [] if cell is None else [int(cell[0]), int(cell[1])]
@@ -399,7 +420,17 @@ class GridBoard(anywidget.AnyWidget):
         return (self.first_row <= cell[0] < self.first_row + self.rows
                 and self.first_col <= cell[1] < self.first_col + self.cols)
 
+    def _checked_state(self, sync_data: Any) -> None:
+        """State from the page is untrusted: a value the traits refuse changes nothing."""
+        try:
+            self._accept_state(sync_data)
+        except (traitlets.TraitError, ValueError, TypeError) as error:
+            self.send_state()
+            self._refuse(f"board: the page sent a state the board does not take ({error})")
+
     def _pointer_moved(self, _change) -> None:
+        if self.pointer and self.pointer_cell is None:
+            self._refuse(f"board: the pointer is on no cell of the board ({self.pointer!r})")
         if self.pointer_cell != self._resting_at:
             self._resting_at = None
         self.update_ghost()
@@ -407,11 +438,20 @@ class GridBoard(anywidget.AnyWidget):
         for callback in list(self._hover_callbacks):
             callback(cell)
 
-    def _message(self, _widget, content: dict, _buffers) -> None:
+    def _message(self, _widget, content: Any, _buffers) -> None:
+        """A click or key from the page, checked: anything else is refused with its reason."""
         event = content.get("event") if isinstance(content, dict) else None
         if event == "click":
-            row, col = int(content["row"]), int(content["col"])
-            if self.contains((row, col)):
-                self.click((row, col))
-        elif event == "key" and content.get("key") in KEYS:
-            self.press(content["key"])
+            row, col = content.get("row"), content.get("col")
+            if not (_whole(row) and _whole(col) and self.contains((row, col))):
+                self._refuse(f"board: a click must name a cell of the board, not {row!r}, {col!r}")
+                return
+            self.click((row, col))
+        elif event == "key":
+            key = content.get("key")
+            if not isinstance(key, str) or key not in KEYS:
+                self._refuse(f"board: the board does not use the key {key!r}")
+                return
+            self.press(key)
+        else:
+            self._refuse(f"board: unknown message {str(content)[:60]!r}")

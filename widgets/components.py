@@ -15,6 +15,7 @@ import html
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 import ipywidgets as widgets
+from traitlets import TraitError
 
 from minegames.core import Action, GameState, MinegamesError
 
@@ -93,6 +94,48 @@ def control_row(children: list[widgets.Widget], css_class: str) -> widgets.HBox:
 def style_tag(css: str) -> widgets.HTML:
     """A widget that carries a ``<style>`` block, so the app looks the same in Lab and Voila."""
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
+
+
+#: What a callback may raise on a value from the browser that it did not expect.
+BAD_VALUE_ERRORS = (TraitError, ValueError, TypeError, KeyError, IndexError)
+
+
+def guard(widget: widgets.Widget, report: Callable[[str], None], name: str) -> widgets.Widget:
+    """Treat what the browser sends ``widget`` as untrusted (a visitor can send any state).
+
+    A value the widget's own traits refuse (an index out of range, a string for a
+    flag), or one a callback trips over, changes nothing: the browser is sent the
+    kernel's value again and ``report`` gets the reason, for the status line.
+    """
+    accept = widget.set_state
+
+    def set_state(sync_data: Any) -> None:
+        try:
+            accept(sync_data)
+        except BAD_VALUE_ERRORS as error:
+            keys = [k for k in sync_data if k in widget.keys] if isinstance(sync_data, dict) else None
+            widget.send_state(keys or None)
+            report(f"{name}: the page sent a value this control does not offer ({error}); nothing changed")
+
+    widget.set_state = set_state
+    return widget
+
+
+def choice_values(choice: widgets.widget_selection._Selection) -> list[Any]:
+    """The values a Dropdown or ToggleButtons offers (what a valid browser value can be)."""
+    return list(choice._options_values)
+
+
+def keep_to_options(choice: widgets.widget_selection._Selection, report: Callable[[str], None], name: str) -> None:
+    """A choice the browser empties (index None) goes back to the last offered value, with a word."""
+    def check(change: dict) -> None:
+        values = choice_values(choice)
+        if change["new"] in values or (change["new"] is None and not values):
+            return
+        report(f"{name}: no choice made; choose one of the options")
+        choice.value = change["old"] if change["old"] in values else (values[0] if values else None)
+
+    choice.observe(check, names="value")
 
 
 def error_text(error: MinegamesError) -> str:
@@ -247,22 +290,39 @@ class ActionButton(widgets.Button):
     """
 
     def __init__(self, description: str, action_for: Callable[[], Optional[Action]],
-                 run: Callable[[Action], Any], css_class: str = "", **kwargs):
+                 run: Callable[[Action], Any], css_class: str = "",
+                 refuse: Optional[Callable[[str], Any]] = None, **kwargs):
         kwargs.setdefault("layout", widgets.Layout(width="auto"))
         super().__init__(description=description, **kwargs)
         self.action_for = action_for
         self._run = run
+        self._refuse = refuse
         if css_class:
             self.add_class(css_class)
         self.on_click(self._clicked)
 
+    def current_action(self) -> Optional[Action]:
+        """The action the inputs make now; None when they make none (or a bad browser value)."""
+        try:
+            return self.action_for()
+        except BAD_VALUE_ERRORS:
+            return None
+
     def _clicked(self, _button) -> None:
-        action = self.action_for()
+        # a page can send a click to a disabled button: the inputs are checked again here
+        try:
+            action = self.action_for()
+        except BAD_VALUE_ERRORS as error:
+            if self._refuse is not None:
+                self._refuse(f"{self.description}: {error}")
+            return
         if action is not None:
             self._run(action)
+        elif self._refuse is not None:
+            self._refuse(f"{self.description}: the choices made do not make a move now")
 
     def sync(self, legal: set[Action]) -> None:
-        action = self.action_for()
+        action = self.current_action()
         assign(self, disabled=action is None or action not in legal)
 
 
@@ -303,8 +363,8 @@ class GameControls(widgets.VBox):
             seed = int(text)
         except ValueError:
             raise ValueError(f"the seed must be a whole number, not {text!r}") from None
-        if seed < 0:
-            raise ValueError("the seed must not be negative")
+        if not 0 <= seed < 2 ** 63:
+            raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
         return seed
 
 
@@ -339,6 +399,8 @@ class GameApp(widgets.VBox):
         self.controls.save_button.on_click(lambda _: self.save())
         self.controls.load_button.on_click(lambda _: self.load())
         super().__init__(children=self.build())
+        guard(self.controls.seed_box, self.refuse_input, "seed")
+        guard(self.controls.save_text, self.refuse_input, "save text")
         self.add_class("mg-app")
         self.add_class(f"{self.prefix}-app")
         self.on_new_state()
@@ -352,6 +414,11 @@ class GameApp(widgets.VBox):
                 self.status, self.controls, self.log_view]
 
     # ---- playing ------------------------------------------------------------
+    def refuse_input(self, text: str) -> None:
+        """A value from the browser that makes no sense: say why, and redraw the app whole."""
+        self.refresh()
+        self.status.error(text)
+
     def act(self, action: Action | str) -> bool:
         """Apply ``action``; on a model error show it and change nothing. Returns success."""
         before = len(self.state.log)
@@ -413,10 +480,16 @@ class GameApp(widgets.VBox):
 
     def load(self, text: Optional[str] = None) -> bool:
         text = self.controls.save_text.value if text is None else text
+        if not isinstance(text, str):
+            self.status.error(f"load: a save is JSON text, not {type(text).__name__}")
+            return False
         try:
             state = self._load_game(text)
         except MinegamesError as error:
             self.status.error(error_text(error))
+            return False
+        except BAD_VALUE_ERRORS as error:  # text from the page is untrusted: no save shape may crash the app
+            self.status.error(f"save format: this text is not a save of this game ({type(error).__name__}: {error})")
             return False
         self.replace_state(state, "loaded the saved game")
         return True
@@ -436,12 +509,22 @@ class GameApp(widgets.VBox):
         """Called after every change of the state, before :meth:`refresh`."""
 
     def instruction_text(self) -> str:
-        """What the player should do now (HTML); games override."""
-        return "The game is over." if self.state.is_over else ""
+        """What the player should do now (HTML): the model's ``prompt()``."""
+        return html.escape(self.state.prompt())
+
+    def undo_refusal(self) -> Optional[str]:
+        """Why Undo would be refused now (None: it would work); the model says, games may add."""
+        return self.state.undo_refusal()
+
+    def sync_undo_button(self) -> None:
+        """Undo is greyed out exactly when it would be refused, with the reason as its tooltip."""
+        refusal = self.undo_refusal()
+        assign(self.controls.undo_button, disabled=refusal is not None,
+               tooltip="take back the last action" if refusal is None else f"no undo: {refusal}")
 
     def refresh(self) -> None:
         """Redraw everything from the state; subclasses extend and call this."""
         self.sheet.show_state(self.state)
         self.log_view.show_log(self.state.log, self.state.log_unit)
         assign(self.instruction, value=self.instruction_text())
-        assign(self.controls.undo_button, disabled=not self.state.history)
+        self.sync_undo_button()

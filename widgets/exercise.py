@@ -48,8 +48,10 @@ _NUMBER = re.compile(
 )
 
 EXERCISE_CSS = """
-.mg-exercise { max-width: 720px; padding: 8px 12px; border: 1px solid #d8cfb8; border-radius: 8px;
+.mg-exercise { max-width: 720px; margin: 6px 0; padding: 8px 12px; border: 1px solid #d8cfb8; border-radius: 8px;
   background: #fcfaf4; gap: 4px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.mg-exercise .widget-html-content { line-height: 1.45; }
+.mg-exercise .mg-ex-legend { font-size: 12px; color: #555; }
 .mg-exercise .mg-ex-question { font-size: 15px; font-weight: 600; }
 .mg-exercise .mg-ex-feedback { min-height: 1.4em; font-size: 14px; }
 .mg-exercise .mg-ex-right { color: #1b5e20; font-weight: 600; }
@@ -185,7 +187,7 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
         return ""
     marks = [exact] + ([prediction] if prediction is not None else [])
     top = max(max(shares[min(n - 1, 9):], default=exact), *marks) * 1.15 or 1.0
-    left, right, low, high = 8, width - 8, height - 22, 8
+    left, right, low, high = 8, width - 8, height - 8, 18
 
     def x(i: int) -> float:
         return left + (right - left) * math.log(i + 1) / math.log(max(n, 2))
@@ -193,12 +195,14 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
     def y(v: float) -> float:
         return low - (low - high) * min(max(v / top, 0.0), 1.0)
 
-    step = max(1, n // 400)
-    points = " ".join(f"{x(i):.1f},{y(shares[i]):.1f}" for i in list(range(0, n, step)) + [n - 1])
+    # evenly spread on the log scale: the early, wandering trials keep their detail
+    indices = sorted({min(n - 1, round(n ** (k / 300)) - 1) for k in range(301)})
+    points = " ".join(f"{x(i):.1f},{y(shares[i]):.1f}" for i in indices)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-ex-sim" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="simulation against the exact answer">',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff" stroke="#ddd"/>',
+        f'<text x="{left}" y="12" font-size="10" fill="#666">top of the chart: {_percent(top)}</text>',
         f'<polyline points="{points}" fill="none" stroke="#2e6db4" stroke-width="1.5"/>',
         f'<line x1="{left}" x2="{right}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" stroke="#1b5e20" '
         'stroke-dasharray="6 4"/>',
@@ -206,9 +210,7 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
     if prediction is not None:
         parts.append(f'<line x1="{left}" x2="{right}" y1="{y(prediction):.1f}" y2="{y(prediction):.1f}" '
                      'stroke="#b06000" stroke-dasharray="2 3"/>')
-    legend = "blue: simulated share, green dashes: exact" + (", orange dots: your prediction" if prediction is not None else "")
-    parts.append(f'<text x="{left}" y="{height - 6}" font-size="11" fill="#444">{legend} '
-                 f'(1 to {n:,} trials)</text></svg>')
+    parts.append("</svg>")
     return "".join(parts)
 
 
@@ -255,11 +257,12 @@ class Exercise(widgets.VBox):
         self.prediction: Optional[Union[Fraction, str]] = None
         self.revealed = False
 
-        self.question_view = widgets.HTML(f'<div class="mg-ex-question">{html.escape(question)}</div>')
+        self.question_view = widgets.HTML(f'<div class="mg-ex-question">{html.escape(question, quote=False)}</div>')
         if self.choices is None:
             self.input = widgets.Text(placeholder="e.g. 5/36, 0.14 or 14%", layout=widgets.Layout(width="220px"))
         else:
-            self.input = widgets.RadioButtons(options=list(self.choices), value=None)
+            self.input = widgets.RadioButtons(options=list(self.choices), value=None,
+                                              layout=widgets.Layout(width="auto"))
         self.input.add_class("mg-ex-input")
         self.check_button = widgets.Button(description="Lock in my prediction" if predict else "Check",
                                            button_style="primary", layout=widgets.Layout(width="auto"))
@@ -340,7 +343,7 @@ class Exercise(widgets.VBox):
         text = feedback.message
         if feedback.verdict == "wrong" and self.hint and not self.predict:
             text += " Hint: " + self.hint
-        self.feedback_view.value = f'<span class="mg-ex-{feedback.verdict}">{html.escape(text)}</span>'
+        self.feedback_view.value = f'<span class="mg-ex-{feedback.verdict}">{html.escape(text, quote=False)}</span>'
 
     # -- revealing ---------------------------------------------------------------------------
 
@@ -355,9 +358,9 @@ class Exercise(widgets.VBox):
             return
         self.revealed = True
         self.reveal_button.layout.display = "none"
-        parts = [f"<b>The exact answer: {html.escape(self.answer_display)}</b>"]
+        parts = [f"<b>The exact answer: {html.escape(self.answer_display, quote=False)}</b>"]
         if self.explanation:
-            parts.append(html.escape(self.explanation))
+            parts.append(html.escape(self.explanation, quote=False))
         if self.simulation is not None and self.choices is None:
             shares = [float(s) for s in self.simulation()]
             guess = float(self.prediction) if isinstance(self.prediction, Fraction) else None
@@ -365,4 +368,7 @@ class Exercise(widgets.VBox):
                 parts.append(f"A simulation: {_percent(shares[-1])} "
                              f"after {len(shares):,} trials.")
                 parts.append(running_share_svg(shares, float(self.answer), guess))
+                parts.append('<span class="mg-ex-legend">Blue: the share of hits so far (trials on a log scale); '
+                             'green dashes: the exact answer' + ("; orange dots: your prediction" if guess is not None else "")
+                             + ".</span>")
         self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Optional
 import ipywidgets as widgets
 
 from minegames import mineshaft_mayhem as mm
-from minegames.core import Action, MinegamesError
+from minegames.core import Action, MinegamesError, palette
 from minegames.mineshaft_mayhem import (
     GEM_PATTERN,
     GEMS,
@@ -32,8 +32,10 @@ from minegames.mineshaft_mayhem import (
     ShakeOntoGear,
     Stop,
 )
+from minegames.mineshaft_mayhem.state import CURSITE_COST, CURSITE_GAIN_THRESHOLD, FACES
 
-from .components import BASE_CSS, ActionButton, DiceRow, GameApp, assign, control_row, error_text, panel, show, style_tag
+from .components import (BASE_CSS, ActionButton, DiceRow, GameApp, assign, choice_values, control_row, error_text,
+                         guard, keep_to_options, panel, show, style_tag)
 
 ALL_DICE = (0, 1, 2, 3)
 
@@ -44,9 +46,6 @@ CONTROLS = ("instruction", "dice", "roll", "stop", "collect", "cursite", "shake"
 APP_CONTROLS = tuple(c for c in CONTROLS if c != "restart")
 #: What a rule demo shows unless told otherwise: play on, take back, start again; no new games.
 DEMO_CONTROLS = tuple(c for c in CONTROLS if c not in ("new_game", "save_load"))
-
-GEM_COLOURS = {"diamond": "#9fd8f0", "emerald": "#3fae5a", "ruby": "#d23c4b",
-               "sapphire": "#3a63c9", "amethyst": "#9b59b6"}
 
 MM_CSS = """
 .mm-app .mm-board { gap: 16px; align-items: flex-start; }
@@ -82,6 +81,11 @@ def _pattern_words(gem: str) -> str:
     return GEM_PATTERN[gem].replace("_", " ")
 
 
+def _cost(action_type: type) -> str:
+    """A cursite power's price as the model sets it: '(2)' on the button, '2 cursite' in words."""
+    return str(CURSITE_COST[action_type])
+
+
 class MineshaftMayhemApp(GameApp):
     """Play Mineshaft Mayhem with buttons; ``state`` is the model game being played."""
 
@@ -100,6 +104,12 @@ class MineshaftMayhemApp(GameApp):
         self.shown_controls = set(CONTROLS)
         self._build_play_controls(state)
         super().__init__(state, new_game=self._fresh_game, load=mm.load)
+        for i, toggle in enumerate(self.dice_row.toggles):
+            guard(toggle, self.refuse_input, f"die {i + 1}")
+        for choice, name in ((self.set_die_choice, "die to set"), (self.set_face_choice, "face to set"),
+                             (self.shake_gem_choice, "gem to shake")):
+            guard(choice, self.refuse_input, name)
+            keep_to_options(choice, self.refuse_input, name)
         self.show_controls(APP_CONTROLS if controls is None else controls)
 
     @classmethod
@@ -124,14 +134,14 @@ class MineshaftMayhemApp(GameApp):
         self.dice_caption = widgets.HTML()
         self.dice_caption.add_class("mm-caption")
 
-        self.roll_button = ActionButton("Roll all dice", self._roll_action, self.act, css_class="mm-roll",
-                                        button_style="primary", icon="refresh")
-        self.stop_button = ActionButton("Stop (no gem)", Stop, self.act, css_class="mm-stop",
-                                        button_style="warning",
+        self.roll_button = ActionButton("Roll all dice", self._roll_action, self.act, refuse=self._refuse_later,
+                                        css_class="mm-roll", button_style="primary", icon="refresh")
+        self.stop_button = ActionButton("Stop (no gem)", Stop, self.act, refuse=self._refuse_later,
+                                        css_class="mm-stop", button_style="warning",
                                         tooltip="end the turn without a gem")
         self.collect_buttons = {
             gem: ActionButton(f"Collect {gem}", lambda gem=gem: Collect(gem), self.act,
-                              css_class="mm-collect", button_style="success",
+                              refuse=self._refuse_later, css_class="mm-collect", button_style="success",
                               tooltip=f"{gem}: needs {_pattern_words(gem)}")
             for gem in GEMS
         }
@@ -139,17 +149,18 @@ class MineshaftMayhemApp(GameApp):
             button.add_class(f"mm-collect-{gem}")
 
         self.cursite_label = widgets.HTML()
-        self.reroll_button = ActionButton("Re-roll unkept dice (1)", self._cursite_reroll_action, self.act,
+        self.reroll_button = ActionButton(f"Re-roll unkept dice ({_cost(CursiteReroll)})",
+                                          self._cursite_reroll_action, self.act, refuse=self._refuse_later,
                                           layout=widgets.Layout(width="fit-content"),
                                           css_class="mm-cursite-reroll",
-                                          tooltip="1 cursite: re-roll every die not kept, locked ones too")
+                                          tooltip=f"{_cost(CursiteReroll)} cursite: re-roll every die not kept, locked ones too")
         self.set_die_choice = widgets.Dropdown(options=[(f"die {i + 1}", i) for i in ALL_DICE], value=0,
                                                layout=widgets.Layout(width="80px"))
-        self.set_face_choice = widgets.Dropdown(options=list(range(1, 7)), value=6,
+        self.set_face_choice = widgets.Dropdown(options=list(FACES), value=max(FACES),
                                                 layout=widgets.Layout(width="60px"))
-        self.set_die_button = ActionButton("Set die (2)", self._set_die_action, self.act,
-                                           css_class="mm-cursite-set",
-                                           tooltip="2 cursite: turn the chosen die to the chosen face")
+        self.set_die_button = ActionButton(f"Set die ({_cost(CursiteSetDie)})", self._set_die_action, self.act,
+                                           refuse=self._refuse_later, css_class="mm-cursite-set",
+                                           tooltip=f"{_cost(CursiteSetDie)} cursite: turn the chosen die to the chosen face")
         for choice in (self.set_die_choice, self.set_face_choice):
             choice.observe(lambda _change: self._sync_buttons(), names="value")
         self.rescue_row = _row([])
@@ -162,7 +173,7 @@ class MineshaftMayhemApp(GameApp):
         self.shake_row = _row([])
         self.shake_buttons: list[ActionButton] = []
         self.shake_gear_button = ActionButton("Onto a gear", self._shake_gear_action, self.act,
-                                              css_class="mm-shake-gear", button_style="danger",
+                                              refuse=self._refuse_later, css_class="mm-shake-gear", button_style="danger",
                                               tooltip="the conveyor is full: the gem falls on a gear")
 
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="auto"),
@@ -185,15 +196,17 @@ class MineshaftMayhemApp(GameApp):
         gears, spaces = len(state.gears), len(state.conveyor)
         if len(self.rescue_buttons) != gears:
             self.rescue_buttons = [
-                ActionButton(f"Rescue gear {g + 1} (3)", lambda g=g: CursiteRescue(g), self.act,
-                             css_class="mm-cursite-rescue", tooltip="3 cursite: sort the gem on this gear")
+                ActionButton(f"Rescue gear {g + 1} ({_cost(CursiteRescue)})", lambda g=g: CursiteRescue(g),
+                             self.act, refuse=self._refuse_later, css_class="mm-cursite-rescue",
+                             tooltip=f"{_cost(CursiteRescue)} cursite: sort the gem on this gear")
                 for g in range(gears)
             ]
             self.rescue_row.children = self.rescue_buttons
         if len(self.shake_buttons) != spaces:
             self.shake_buttons = [
                 ActionButton(f"space {s + 1}", lambda s=s: self._shake_action(s), self.act,
-                             css_class="mm-shake-space", layout=widgets.Layout(width="72px"))
+                             refuse=self._refuse_later, css_class="mm-shake-space",
+                             layout=widgets.Layout(width="72px"))
                 for s in range(spaces)
             ]
             self.shake_row.children = [*self.shake_buttons, self.shake_gear_button]
@@ -241,6 +254,10 @@ class MineshaftMayhemApp(GameApp):
         show(self.help_row, bool(names & {"hint", "bot"}))
         self.refresh()
 
+    def _refuse_later(self, text: str) -> None:
+        """For buttons built before the status line exists."""
+        self.refuse_input(text)
+
     # ---- actions the inputs stand for -------------------------------------------
     def _roll_action(self) -> Optional[Action]:
         state = self.state
@@ -256,14 +273,23 @@ class MineshaftMayhemApp(GameApp):
         return CursiteReroll(dice) if dice and self.state.phase == "rolling" else None
 
     def _set_die_action(self) -> Optional[Action]:
-        return CursiteSetDie(self.set_die_choice.value, self.set_face_choice.value)
+        die, face = self.set_die_choice.value, self.set_face_choice.value
+        if die not in choice_values(self.set_die_choice) or face not in choice_values(self.set_face_choice):
+            raise ValueError(f"choose a die and a face from the lists (got {die!r}, {face!r})")
+        return CursiteSetDie(die, face)
+
+    def _shake_gem(self) -> Optional[str]:
+        gem = self.shake_gem_choice.value
+        if gem is not None and gem not in choice_values(self.shake_gem_choice):
+            raise ValueError(f"choose a gem from the tin's list (got {gem!r})")
+        return gem
 
     def _shake_action(self, space: int) -> Optional[Action]:
-        gem = self.shake_gem_choice.value
+        gem = self._shake_gem()
         return Shake(gem, space) if gem else None
 
     def _shake_gear_action(self) -> Optional[Action]:
-        gem = self.shake_gem_choice.value
+        gem = self._shake_gem()
         return ShakeOntoGear(gem) if gem else None
 
     def action_buttons(self) -> list[ActionButton]:
@@ -272,7 +298,7 @@ class MineshaftMayhemApp(GameApp):
 
     def enabled_actions(self) -> list[Action]:
         """The actions of the buttons a player can press now (shown and enabled), inputs as they are."""
-        return [b.action_for() for b in self.action_buttons()
+        return [b.current_action() for b in self.action_buttons()
                 if not b.disabled and self._is_shown(b)]
 
     def _is_shown(self, button: ActionButton) -> bool:
@@ -327,11 +353,11 @@ class MineshaftMayhemApp(GameApp):
         self._label_roll()
 
     def _label_roll(self) -> None:
-        state, action = self.state, self.roll_button.action_for()
+        state, action = self.state, self.roll_button.current_action()
         max_rolls = state.options.max_rolls
         if state.phase == "start":
             text = "Roll all dice"
-        elif state.phase == "rolling" and state.rolls_used >= max_rolls:
+        elif state.phase == "rolling" and not state.rolls_left:
             text = "No rolls left"
         elif isinstance(action, Roll):
             count = len(action.dice)
@@ -341,10 +367,11 @@ class MineshaftMayhemApp(GameApp):
         else:
             text = "Roll"
         assign(self.roll_button, description=text)
-        reroll = self.reroll_button.action_for()
+        reroll = self.reroll_button.current_action()
         count = len(reroll.dice) if reroll else 0
-        assign(self.reroll_button, description=f"Re-roll {count} unkept {'die' if count == 1 else 'dice'} (1)"
-               if count else "Re-roll unkept dice (1)")
+        cost = _cost(CursiteReroll)
+        assign(self.reroll_button, description=f"Re-roll {count} unkept {'die' if count == 1 else 'dice'} ({cost})"
+               if count else f"Re-roll unkept dice ({cost})")
 
     def _refresh_labels(self, state: mm.MineshaftMayhem) -> None:
         on_belt = Counter(g for g in state.conveyor if g is not None)
@@ -357,7 +384,7 @@ class MineshaftMayhemApp(GameApp):
         elif state.phase != "rolling":
             caption = "The dice as they were last rolled."
         else:
-            left = state.options.max_rolls - state.rolls_used
+            left = state.rolls_left
             shown = state.shown_gems()
             caption = (f"Pressed dice are kept. {left} re-roll{'s' if left != 1 else ''} left. "
                        + ("Locked 1s stay unless you spend cursite. " if any(state.locked) else "")
@@ -365,8 +392,8 @@ class MineshaftMayhemApp(GameApp):
         assign(self.dice_caption, value=f'<span class="mm-caption">{html.escape(caption)}</span>')
         assign(self.cursite_label, value=(
             f'<span class="mm-caption">You hold <b>{state.cursite}</b> cursite '
-            f'({state.cursite_supply} left in the lid). A turn with no gem while 3+ gems ride the '
-            f'belt earns one.</span>'))
+            f'({state.cursite_supply} left in the lid). A turn with no gem while {CURSITE_GAIN_THRESHOLD}+ gems '
+            f'ride the belt earns one.</span>'))
         breakdown = state.score_breakdown()
         final = "Final score" if state.is_over else "Score so far"
         assign(self.score_line, value=(
@@ -377,7 +404,7 @@ class MineshaftMayhemApp(GameApp):
             gem = state.gears[gear]
             show(button, gem is not None)
             if gem is not None:
-                assign(button, description=f"Rescue the {gem} on gear {gear + 1} (3)")
+                assign(button, description=f"Rescue the {gem} on gear {gear + 1} ({_cost(CursiteRescue)})")
 
     def _refresh_shake(self, state: mm.MineshaftMayhem) -> None:
         shaking = state.phase == "shake"
@@ -407,34 +434,6 @@ class MineshaftMayhemApp(GameApp):
         else:
             value = ""
         assign(self.hint_output, value=value)
-
-    def instruction_text(self) -> str:
-        state = self.state
-        if state.is_over:
-            return (f"<b>Game over.</b> Final score {state.scores()[0]}: {html.escape(state.rank())}. "
-                    "Press New game to play again.")
-        turn = f"<b>Turn {state.turn}.</b> "
-        if state.phase == "start":
-            extra = " (or spend 3 cursite to rescue a gem from a gear first)" if any(
-                isinstance(a, CursiteRescue) for a in state.legal_actions()) else ""
-            drawn = "A gem has been drawn onto the start space. " if state.conveyor[0] else ""
-            return turn + f"{drawn}Roll all four dice{extra}."
-        if state.phase == "shake":
-            if None in state.conveyor:
-                return turn + "The mine shakes! Pick any gem from the tin and an empty conveyor space for it."
-            return turn + "The mine shakes, and the conveyor is full: pick the gem that falls on a gear."
-        left = state.options.max_rolls - state.rolls_used
-        gems = ", ".join(state.collectable())
-        rerolls = f"{left} re-roll{'s' if left != 1 else ''} left"
-        spend = "spend cursite, " if state.cursite else ""
-        if gems and left:
-            return turn + f"You can collect {gems} now, or keep some dice and re-roll the rest ({rerolls})."
-        if gems:
-            return turn + f"No re-rolls left: collect {gems}, {spend}or stop."
-        if left:
-            return turn + (f"Click the dice you want to keep, then re-roll the rest ({rerolls}); "
-                           f"or {spend}stop without a gem.")
-        return turn + f"No re-rolls left and nothing to collect: {spend}stop."
 
     # ---- hint and bot -------------------------------------------------------------
     def show_hint(self):
@@ -485,7 +484,7 @@ class MineshaftMayhemApp(GameApp):
                 keep = "keep " + (", ".join(str(i + 1) for i in gem_advice.keep) or "none")
             chance = gem_advice.chance
             exact = f"{chance.numerator}/{chance.denominator}" if chance not in (0, 1) else str(chance)
-            dot = f'<span class="mm-gem-dot" style="background:{GEM_COLOURS.get(gem, "#ccc")}"></span>'
+            dot = f'<span class="mm-gem-dot" style="background:{palette.gem_fill(gem)}"></span>'
             rows.append(f"<tr><td>{dot}{html.escape(gem)}</td><td>{_pattern_words(gem)}</td>"
                         f"<td>{exact}</td><td>{float(chance):.1%}</td><td>{keep}</td></tr>")
         if not rows:

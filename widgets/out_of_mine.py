@@ -32,12 +32,14 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 import ipywidgets as widgets
 
 from minegames import out_of_mine as oom
-from minegames.core import Action, MinegamesError
-from minegames.core.polyomino import translate
+from minegames.core import Action, MinegamesError, palette
+from minegames.core.polyomino import flipped, translate, turned
 from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
+from minegames.out_of_mine.state import TileOffer
 
 from .board import GridBoard
-from .components import BASE_CSS, ActionButton, GameApp, assign, control_row, error_text, panel, set_classes, show, style_tag
+from .components import (BASE_CSS, ActionButton, GameApp, assign, choice_values, control_row, error_text, guard,
+                         panel, set_classes, show, style_tag)
 
 HUMAN = 0
 #: After the total of each winner once the game is over (plain text: not every browser has emoji).
@@ -45,11 +47,6 @@ WINNER_MARK = " winner"
 #: How often the live clock ticks (ms of wall time); each tick adds the time really elapsed.
 TICK_INTERVAL_MS = 250
 
-CRYSTAL_FILL = {"yellow": "#f5c518", "blue": "#2f6fd0", "green": "#2f9e4f", "red": "#d0343f", "white": "#ffffff"}
-CRYSTAL_STROKE = {"white": "#4a4a4a"}
-#: A find's letter and disc colour on a tile.
-FIND_MARK = {"gold": ("G", "#f2c94c"), "silver": ("S", "#cfd8dc"), "woodworm": ("W", "#bcaaa4"),
-             "rat": ("R", "#9e9e9e")}
 
 OOM_CSS = """
 .oom-app .oom-main { gap: 14px; align-items: flex-start; flex-flow: row wrap; }
@@ -140,16 +137,16 @@ def shape_icon(cells: frozenset, colour: str, cell: int = 10, mark: Optional[tup
     """A small SVG of a crystal shape (a palette button's picture, the tile in hand)."""
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
-    stroke = CRYSTAL_STROKE.get(colour, "#2b2118")
+    fill, stroke = palette.gem_fill(colour), palette.gem_outline(colour)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{cols * cell + 2}" height="{rows * cell + 2}" '
              f'viewBox="-1 -1 {cols * cell + 2} {rows * cell + 2}" role="img" aria-label="{colour} crystal">']
     for r, c in sorted(cells):
         parts.append(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
-                     f'fill="{CRYSTAL_FILL[colour]}" stroke="{stroke}" stroke-width="1"/>')
+                     f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>')
     if mark is not None:
         (r, c), kind = mark
-        letter, fill = FIND_MARK[kind]
-        parts.append(f'<circle cx="{(c + .5) * cell}" cy="{(r + .5) * cell}" r="{cell * .32}" fill="{fill}" '
+        disc, letter = palette.find_style(kind)
+        parts.append(f'<circle cx="{(c + .5) * cell}" cy="{(r + .5) * cell}" r="{cell * .32}" fill="{disc}" '
                      f'stroke="#2b2118"/><text x="{(c + .5) * cell}" y="{(r + .5) * cell}" font-size="{cell * .42}" '
                      f'text-anchor="middle" dominant-baseline="central" font-weight="700">{letter}</text>')
     parts.append("</svg>")
@@ -157,7 +154,7 @@ def shape_icon(cells: frozenset, colour: str, cell: int = 10, mark: Optional[tup
 
 
 def _swatch(colour: str) -> str:
-    return f'<span class="oom-swatch" style="background:{CRYSTAL_FILL[colour]}"></span>'
+    return f'<span class="oom-swatch" style="background:{palette.gem_fill(colour)}"></span>'
 
 
 def _card_box(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
@@ -172,16 +169,6 @@ def _button(description: str, css_class: str, tooltip: str = "", **kwargs: Any) 
     button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"), **kwargs)
     button.add_class(css_class)
     return button
-
-
-def turned(k: int) -> int:
-    """The symmetry after a quarter turn clockwise of a tile lying in symmetry ``k``."""
-    return (k // 4) * 4 + (k % 4 + 1) % 4
-
-
-def flipped(k: int) -> int:
-    """The symmetry after turning the tile over left-right: mirror * turn^j = turn^-j * mirror."""
-    return (0 if k >= 4 else 4) + (-(k % 4)) % 4
 
 
 # ---------------------------------------------------------------------------
@@ -218,6 +205,8 @@ class OutOfMineApp(GameApp):
         self._driver = None
         self._build_widgets(state)
         super().__init__(state, new_game=self._fresh_game, load=oom.load)
+        guard(self.find_choice, self.refuse_input, "find")
+        guard(self.remove_mode, self.refuse_input, "remove mode")
 
     # ---- seats ----------------------------------------------------------------
     @property
@@ -239,6 +228,7 @@ class OutOfMineApp(GameApp):
         self.board.add_class("oom-board")
         self.board.on_click(self._board_clicked)
         self.board.on_key(self._board_key)
+        self.board.on_refused(lambda reason: self.refuse_input(reason))
         self.board_caption = widgets.HTML()
         self.board_caption.add_class("oom-caption")
 
@@ -341,34 +331,10 @@ class OutOfMineApp(GameApp):
         tile = self.held_tile()
         return None if tile is None else self.state.kit.orient(tile, self.orientation)[0]
 
-    def palette_kinds(self) -> dict[tuple[str, int], dict[str, Any]]:
-        """Every (colour, shape) the palette shows, with its free count and whether it is offered.
-
-        Shown: the colours on your card (every colour under table rules, where a
-        card may be broken and the check after the call removes the extra tiles).
-        Offered: a free tile is left, and the card still has room for that colour.
-        """
-        state = self.state
-        card = state.cards[HUMAN]
-        if state.phase != "placing" or card is None:
-            return {}
-        strict = state.options.strict_placement
-        used = state.card_use(HUMAN)
-        free: dict[tuple[str, int], int] = {}
-        for tile in state.free_tiles():
-            t = state.kit.tiles[tile]
-            free[(t.colour, t.shape)] = free.get((t.colour, t.shape), 0) + 1
-        kinds = {}
-        for colour in COLOURS:
-            limit = card.limits.get(colour, 0)
-            if strict and limit <= 0:
-                continue
-            room = not strict or used.get(colour, 0) < limit
-            for shape in range(len(state.kit.shapes[colour])):
-                left = free.get((colour, shape), 0)
-                kinds[(colour, shape)] = {"free": left, "offered": room and left > 0, "room": room,
-                                          "name": state.kit.names[colour][shape]}
-        return kinds
+    def palette_kinds(self) -> dict[tuple[str, int], TileOffer]:
+        """The (colour, shape)s the palette shows, as the model offers them to you
+        (``state.tile_offers``): free count, whether offered, and why not."""
+        return {key: offer for key, offer in self.state.tile_offers(HUMAN).items() if offer.listed}
 
     def _shape_index(self, colour: str, shape: int | str) -> int:
         names = list(self.state.kit.names.get(colour, ()))
@@ -378,7 +344,7 @@ class OutOfMineApp(GameApp):
             if shape not in names:
                 raise ValueError(f"no {colour} shape {shape!r}; {colour} shapes are {', '.join(names)}")
             return names.index(shape)
-        if not 0 <= shape < len(names):
+        if not isinstance(shape, int) or isinstance(shape, bool) or not 0 <= shape < len(names):
             raise ValueError(f"{colour} shapes are 0..{len(names) - 1}, not {shape}")
         return shape
 
@@ -390,13 +356,13 @@ class OutOfMineApp(GameApp):
         """
         try:
             index = self._shape_index(colour, shape)
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             self.status.error(str(error))
             return False
-        offer = self.palette_kinds().get((colour, index))
-        name = self.state.kit.names[colour][index]
-        if offer is None or not offer["offered"]:
-            self.status.error(self._not_offered_reason(colour, name, offer))
+        offer = self.state.tile_offers(HUMAN)[(colour, index)]
+        name = offer.name
+        if not offer.offered:
+            self.status.error(f"{offer.rule}: {offer.reason}")
             return False
         kinds = self._kinds_of(colour, index)
         if find is not None:
@@ -421,19 +387,6 @@ class OutOfMineApp(GameApp):
             if kind[:2] == (colour, shape) and kind not in found:
                 found.append(kind)
         return sorted(found, key=lambda k: (k[2] is not None, repr(k[2])))
-
-    def _not_offered_reason(self, colour: str, name: str, offer: Optional[dict]) -> str:
-        state = self.state
-        if state.is_over:
-            return "the game is over: press New game to play again"
-        if state.phase != "placing":
-            return "no round under way: tiles are taken once every board's side is chosen"
-        if offer is None:
-            return f"colour not on card: your treasure card shows no {colour} crystals"
-        if not offer["room"]:
-            limit = state.cards[HUMAN].limits[colour]
-            return f"card limit: your card allows {limit} {colour} tile(s), all on your board"
-        return f"none left: every {colour} {name} tile is on a board"
 
     def rotate(self) -> None:
         """Turn the tile in hand a quarter turn clockwise."""
@@ -463,9 +416,15 @@ class OutOfMineApp(GameApp):
         self._refresh_palette()
 
     def _find_chosen(self, change) -> None:
-        if change["new"] is not None and change["new"] != self.selected:
-            self.selected = change["new"]
-            self._refresh_hand()
+        new = change["new"]
+        if new is None or new == self.selected:
+            return
+        if self.selected is None or new not in choice_values(self.find_choice) \
+                or new not in self._kinds_of(*self.selected[:2]):
+            self.refuse_input(f"find: choose one of the tiles offered (got {new!r})")
+            return
+        self.selected = new
+        self._refresh_hand()
 
     # ---- moves on the board ---------------------------------------------------------
     def place_action(self, row: int, col: int) -> Optional[Place]:
@@ -613,9 +572,7 @@ class OutOfMineApp(GameApp):
         self._sync_timer()
 
     def _selection_offered(self) -> bool:
-        colour, shape = self.selected[:2]
-        offer = self.palette_kinds().get((colour, shape))
-        return bool(offer and offer["offered"])
+        return self.state.tile_offers(HUMAN)[self.selected[:2]].offered
 
     # ---- undo (practice only) ------------------------------------------------------
     def _last_own_move(self) -> Optional[int]:
@@ -632,17 +589,29 @@ class OutOfMineApp(GameApp):
             return None
         return None
 
+    def undo_refusal(self) -> Optional[str]:
+        """Why Undo is refused now: the race (with bots), no move of yours to take back, or the model's reason."""
+        if self.bot_players:
+            return "with bots the race cannot be rewound: lift the tile off the board instead"
+        if self._last_own_move() is None:
+            return "nothing to take back: no tile move of yours in this round"
+        return self.state.undo_refusal()
+
     def undo(self) -> bool:
         """Take back your last tile move (practice without bots only), and the clock since."""
-        index = self._last_own_move()
-        if index is None:
-            why = ("with bots the race cannot be rewound: lift the tile off the board instead"
-                   if self.bot_players else "nothing to take back: no tile move of yours in this round")
+        why = self.undo_refusal()
+        if why is not None:
             self.status.error(f"no undo: {why}")
             return False
-        action = None
-        while len(self.state.history) > index:
-            action = self.state.undo()
+        index, action = self._last_own_move(), None
+        try:
+            while len(self.state.history) > index:
+                action = self.state.undo()
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            self.after_change()
+            self.refresh()
+            return False
         self.after_change()
         self.status.say(f"took back: {action}", "info")
         self.refresh()
@@ -693,7 +662,7 @@ class OutOfMineApp(GameApp):
         state = self.state
         self.log_view.show_log(state.log, state.log_unit)
         assign(self.instruction, value=self.instruction_text())
-        assign(self.controls.undo_button, disabled=self._last_own_move() is None)
+        self.sync_undo_button()
         show(self.controls.undo_button, not self.bot_players)
         placing = state.phase == "placing"
         still_placing = placing and state.finished_ms[HUMAN] is None
@@ -720,10 +689,10 @@ class OutOfMineApp(GameApp):
         for tile, k, row, col in placed:
             t = kit.tiles[tile]
             cells, mark = kit.orient(tile, k)
-            tiles.append({"key": tile, "cells": translate(cells, row, col), "fill": CRYSTAL_FILL[t.colour],
-                          "stroke": CRYSTAL_STROKE.get(t.colour), "title": f"{t.colour} {kit.shape_name(tile)}"})
+            tiles.append({"key": tile, "cells": translate(cells, row, col), "fill": palette.gem_fill(t.colour),
+                          "stroke": palette.gem_outline(t.colour), "title": f"{t.colour} {kit.shape_name(tile)}"})
             if with_finds and mark is not None:
-                letter, fill = FIND_MARK[t.find[1]]
+                fill, letter = palette.find_style(t.find[1])
                 marks.append({"row": mark[0] + row, "col": mark[1] + col, "label": letter, "fill": fill,
                               "title": t.find[1]})
         return tiles, marks
@@ -731,7 +700,7 @@ class OutOfMineApp(GameApp):
     def _elf_markers(self, board) -> list[dict]:
         if board is None or not self.state.options.elves:
             return []
-        return [{"row": elf.cell[0], "col": elf.cell[1], "edge": elf.edge, "fill": CRYSTAL_FILL[elf.colour],
+        return [{"row": elf.cell[0], "col": elf.cell[1], "edge": elf.edge, "fill": palette.gem_fill(elf.colour),
                  "label": "e", "title": f"{elf.colour} elf: +1 for a {elf.colour} crystal on this space"}
                 for elf in board.elves]
 
@@ -826,9 +795,9 @@ class OutOfMineApp(GameApp):
                 piece = self._make_piece(*key)
                 self._pieces[key] = piece
             box, _icon, button = piece
-            assign(button, description=f"{offer['name']} \u00d7{offer['free']}", disabled=not offer["offered"],
-                   tooltip=f"{key[0]} {offer['name']}: {offer['free']} in the supply"
-                           + ("" if offer["room"] else "; your card has no room for more"))
+            assign(button, description=f"{offer.name} \u00d7{offer.free}", disabled=not offer.offered,
+                   tooltip=f"{key[0]} {offer.name}: {offer.free} in the supply"
+                           + ("" if offer.offered else f"; {offer.rule}: {offer.reason}"))
             set_classes(button, {"oom-selected": self.selected is not None and self.selected[:2] == key})
             children.append(box)
         if list(self.palette.children) != children:
@@ -906,8 +875,7 @@ class OutOfMineApp(GameApp):
         assign(self.clock, value=value)
         if state.phase == "placing":
             points = state.points_if_ended(HUMAN)
-            parts = [f"{points['empty']} empty"] + [f"{points[k]:+d} {k}" for k in ("elves", "finds") if points[k]]
-            why = "more than 10 spaces empty" if points["zeroed"] else ", ".join(parts)
+            why = state.points_words(points, with_base=False)
             assign(self.score_line, value=f'<span class="oom-caption">If the round ended now: '
                    f'<b>{points["total"]}</b> points ({why}); total so far {state.scores()[HUMAN]}</span>')
         else:
@@ -956,10 +924,7 @@ class OutOfMineApp(GameApp):
             cells = []
             for p in range(n):
                 pts = result["points"][p]
-                parts = [f"{pts['base']} base", f"{pts['empty']} empty"]
-                parts += [f"{pts[k]:+d} {k}" for k in ("caller", "elves", "finds") if pts.get(k)]
-                if pts.get("zeroed"):
-                    parts.append("more than 10 spaces empty: 0 for the round")
+                parts = [state.points_words(pts)]
                 if result["removed"][p]:
                     parts.append(f"{len(result['removed'][p])} tile(s) removed at the check")
                 star = " \u2605" if result["caller"] == p else ""
@@ -997,25 +962,15 @@ class OutOfMineApp(GameApp):
                 f"Final totals: {html.escape(ranking)}. Press <b>New game</b> to play again.")
 
     def instruction_text(self) -> str:
+        """The model's prompt for you, with the keys of this app while you place."""
         state = self.state
-        rounds = state.options.rounds
         if state.is_over:
             return self._final_text()
-        if state.phase == "choose_sides":
-            allowed = state.sides_allowed(HUMAN)
-            board = state.board_numbers[HUMAN]
-            if state.boards[HUMAN] is not None:
-                return f"<b>Round {state.round} of {rounds}.</b> Waiting for the others to choose a side."
-            if len(allowed) == 1:
-                return (f"<b>Round {state.round} of {rounds}.</b> You got board {board} back: "
-                        f"play its other side, {allowed[0]}, to start.")
-            return (f"<b>Round {state.round} of {rounds}.</b> Board {board} is yours: choose the side to play. "
-                    "The clock starts when everybody has chosen.")
-        if state.finished_ms[HUMAN] is not None:
-            return "You have stopped placing; the round goes on until someone calls or everybody is done."
-        return ("Fill your gallery with the crystals your card allows: pick one in the supply, turn it with "
-                "<b>r</b> or flip it with <b>f</b>, and click where its shadow is green. When every space is "
-                "covered, call <b>Out of Mine!</b>")
+        text = html.escape(state.prompt(HUMAN))
+        if state.phase == "placing" and state.finished_ms[HUMAN] is None:
+            keys = "<b>r</b> turns" + (", <b>f</b> flips" if state.options.flips else "")
+            text += f" <small>(On your board: {keys}; the shadow is green where the tile fits.)</small>"
+        return text
 
     # ---- who sits in the other seats ----------------------------------------------------
     def _make_driver(self) -> None:

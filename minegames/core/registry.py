@@ -36,6 +36,8 @@ class GameInfo:
     load: Callable[[str], GameState]
     position: Callable[..., GameState]
     bots: Mapping[str, Callable[..., Any]]
+    #: a hand-made mid-game position (no arguments): for pictures and the lesson-position checks.
+    sample_position: Callable[[], GameState] | None = None
     app_path: str | None = None
     notebooks: tuple[str, ...] = ()
     #: what a person can do with it today, said honestly on the gallery card.

@@ -58,6 +58,9 @@ class GameState(ABC):
     num_players: int = 1
     #: What the number on each log entry counts, for people ("turn", "round").
     log_unit: str = "turn"
+    #: Action types legal for a whole range of values (a clock Tick of any length):
+    #: ``legal_actions()`` lists one example of each, ``is_legal`` accepts every legal value.
+    open_actions: ClassVar[tuple[type[Action], ...]] = ()
     #: What a player has seen once an action drew on chance (undo's refusal says it).
     chance_seen: str = "the dice have been seen"
 

@@ -40,6 +40,7 @@ GAME = register_game(GameInfo(
     make=new_game,
     load=load,
     position=position,
+    sample_position=lambda: position([{"gold": 12, "items": {"Dynamite": 1}}], players=3),
     bots={"random": _random_bot, "heuristic": _heuristic_bot},
     app_path=None,
     notebooks=("goldmine_rumbles.ipynb", "goldmine_rumbles_odds.ipynb"),

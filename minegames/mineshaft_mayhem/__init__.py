@@ -60,6 +60,8 @@ GAME = register_game(GameInfo(
     make=new_game,
     load=load,
     position=position,
+    sample_position=lambda: position(conveyor=["ruby", None, "emerald"], gears=["amethyst"],
+                                     containers={"ruby": 2}, cursite=1, dice=(2, 2, 5, 5)),
     bots={"random": _random_bot, "strong": _strong_bot},
     app_path="widgets.mineshaft_mayhem:MineshaftMayhemApp",
     notebooks=("mineshaft_mayhem.ipynb",),

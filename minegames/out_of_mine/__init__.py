@@ -53,6 +53,7 @@ GAME = register_game(GameInfo(
     make=new_game,
     load=load,
     position=position,
+    sample_position=lambda: position([(1, "A"), (2, "B")], [0, 1]),
     bots={"perfect": _solver_bot("perfect"), "good": _solver_bot("good"), "hasty": _solver_bot("hasty"),
           "random": _random_bot},
     app_path="widgets.out_of_mine:OutOfMineApp",

@@ -54,6 +54,7 @@ class OutOfMine(GameState):
     action_types = ACTION_TYPES
     options_type = Options
     log_unit = "round"
+    open_actions = (Tick,)
     chance_seen = "the cards dealt (and the first player drawn) have been seen"
 
     def __init__(self, options: Options | None = None, seed: int | None = None, kit: Kit | None = None):
@@ -282,11 +283,27 @@ class OutOfMine(GameState):
             return [] if self._side[p] is not None else [ChooseSide(p, s) for s in self.sides_allowed(p)]
         if self._phase != "placing" or self._finished[p] is not None:
             return []
-        actions: list[Action] = [Place(p, *spot) for spot in self.placements(p)]
+        actions: list[Action] = self._every_place(p)
         actions += [Remove(p, t.tile) for t in self._placed[p]]
         if self.is_covered(p):
             actions.append(Call(p))
         actions.append(Done(p))
+        return actions
+
+    def _every_place(self, p: int) -> list[Action]:
+        """Every legal Place: each of :meth:`placements` with every interchangeable free tile and
+        every symmetry that lays the same cells (so ``legal_actions`` agrees with ``is_legal``)."""
+        opts, kit = self.options, self._kit
+        alike: dict[tuple, list[int]] = {}
+        for tile in self.free_tiles():
+            alike.setdefault(kit.kind(tile, with_find=opts.finds), []).append(tile)
+        actions: list[Action] = []
+        for tile, k, row, col in self.placements(p):
+            cells, mark = kit.orient(tile, k)
+            same = [j for j in symmetries(opts.flips)
+                    if kit.orient(tile, j)[0] == cells and (not opts.finds or kit.orient(tile, j)[1] == mark)]
+            actions += [Place(p, other, j, row, col)
+                        for other in alike[kit.kind(tile, with_find=opts.finds)] for j in same]
         return actions
 
     def placements(self, player: int) -> list[tuple[int, int, int, int]]:
@@ -425,7 +442,7 @@ class OutOfMine(GameState):
     def _offer_refusal(self, player: int) -> tuple[str, str] | None:
         """Why ``player`` may take no tile at all now (the same rules ``_check`` applies first)."""
         if self.is_over:
-            return "game over", "the game has ended; no more tiles are placed"
+            return "game over", "the game is over; no more tiles are placed"
         if not isinstance(player, int) or not 0 <= player < self.num_players:
             return "no such player", f"players are 0..{self.num_players - 1}, not {player}"
         if self._phase != "placing":

@@ -39,6 +39,8 @@ CONFIG_FILE = REPO_ROOT / "binder" / "voila.py"
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 KERNEL_ID_RE = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+# ipywidgets 8's widget control comm (ipywidgets/_version.py: __control_protocol_version__).
+CONTROL_PROTOCOL_VERSION = "1.0.0"
 VIEW_MODEL_RE = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 
 # What each app's root widget and its "click" button carry as CSS classes.
@@ -176,6 +178,7 @@ class Visit:
     ready_s: float = float("nan")       # every widget's state has arrived: the app is usable
     click_s: list[float] = field(default_factory=list)  # button press -> first widget update
     page_views: int = 0                 # widget outputs in the page
+    cookies: dict = field(default_factory=dict)  # what the page set (the `_xsrf` cookie)
     states: dict = field(default_factory=dict)
     replies: list[dict] = field(default_factory=list)  # every message the kernel sent
 
@@ -215,8 +218,10 @@ class KernelSocket:
         connection = await asyncio.wait_for(websocket_connect(url, max_message_size=2**28), timeout)
         return cls(connection, session, visit)
 
-    async def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+    async def send(self, msg_type: str, content: dict, channel: str = "shell",
+                   metadata: dict | None = None) -> str:
         message = _message(self.session, msg_type, content, channel)
+        message["metadata"] = metadata or {}
         await self.connection.write_message(json.dumps(message))
         return message["header"]["msg_id"]
 
@@ -243,7 +248,7 @@ async def request_states(socket: KernelSocket, timeout: float) -> dict:
     """Ask for every widget's state as the page's widget manager does (ipywidgets 8)."""
     comm_id = uuid.uuid4().hex
     await socket.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
-                                    "data": {}})
+                                    "data": {}}, metadata={"version": CONTROL_PROTOCOL_VERSION})
     await socket.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
 
     def is_states(message):
@@ -289,6 +294,7 @@ async def visit(server: Server, notebook: str, clicks: int = 1, timeout: float =
         response = await client.fetch(voila_harness.render_url(server.base_url, notebook),
                                       request_timeout=timeout, raise_error=True)
         result.page_s = time.perf_counter() - start
+        result.cookies = _cookies(response)
         page = response.body.decode("utf-8", errors="replace")
         found = KERNEL_ID_RE.search(page)
         if not found:
@@ -321,6 +327,42 @@ async def visit(server: Server, notebook: str, clicks: int = 1, timeout: float =
             socket.close()
         client.close()
     return result
+
+
+def _cookies(response) -> dict:
+    from http.cookies import SimpleCookie
+
+    jar = SimpleCookie()
+    for header in response.headers.get_list("Set-Cookie"):
+        jar.load(header)
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
+async def leave(server: Server, result: Visit, timeout: float = 30.0) -> int:
+    """What the page does on `beforeunload`: post Voila's kernel shutdown with the page's
+    `_xsrf` cookie in the form. Returns the HTTP status (204: the kernel is shut down)."""
+    from urllib.parse import urlencode
+
+    from tornado.httpclient import AsyncHTTPClient
+
+    client = AsyncHTTPClient(force_instance=True)
+    try:
+        response = await client.fetch(
+            f"{server.base_url}/voila/api/shutdown/{result.kernel_id}", method="POST",
+            body=urlencode({"_xsrf": result.cookies.get("_xsrf", "")}),
+            headers={"Cookie": "; ".join(f"{k}={v}" for k, v in result.cookies.items()),
+                     "Content-Type": "application/x-www-form-urlencoded"},
+            request_timeout=timeout, raise_error=False)
+        return response.code
+    finally:
+        client.close()
+
+
+def leave_all(server: Server, visits: list[Visit]) -> list[int]:
+    async def run():
+        return await asyncio.gather(*(leave(server, v) for v in visits if v.kernel_id))
+
+    return asyncio.run(run())
 
 
 def arrive_together(server: Server, notebook: str, visitors: int, clicks: int = 1,

@@ -1,4 +1,5 @@
-"""The gallery `make serve` opens: Voila's tree lists every app, and each card opens its app."""
+"""The gallery `make serve` opens: Voila's tree lists every app, the gallery page has a card per
+registered game (built from ``minegames.GAMES``), and each app card opens its app."""
 
 from __future__ import annotations
 
@@ -8,34 +9,96 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from minegames import GAMES
+from widgets.gallery import COMING
+
 sys.path.insert(0, str(Path(__file__).parent))
+import voila_harness  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-#: (link text on the gallery page, app notebook, a selector that shows the app is ready)
-APPS = [
-    ("Play Mineshaft Mayhem", "mineshaft_mayhem.ipynb", ".mm-roll:not([disabled])"),
-    ("Play Out of Mine!", "out_of_mine.ipynb", ".oom-app .oom-board .gb-svg"),
-]
+#: game id -> a selector that shows its app is ready (a new app adds its own here).
+READY = {
+    "mineshaft_mayhem": ".mm-roll:not([disabled])",
+    "out_of_mine": ".oom-app .oom-board .gb-svg",
+}
+WITH_APP = [info for info in GAMES.values() if info.app_path is not None]
+WITHOUT_APP = [info for info in GAMES.values() if info.app_path is None]
 
 
 def app_notebooks() -> list[str]:
     return sorted(p.name for p in (REPO_ROOT / "notebooks" / "apps").glob("*.ipynb"))
 
 
-def test_every_app_notebook_has_a_gallery_card():
-    assert sorted(["index.ipynb"] + [notebook for _, notebook, _ in APPS]) == app_notebooks()
+def open_gallery(page, url: str):
+    page.goto(url)
+    page.locator(".mg-gallery .mg-game").first.wait_for(state="visible")
+    return page
 
 
-@pytest.mark.parametrize("link_text, notebook, ready", APPS, ids=[n for _, n, _ in APPS])
-def test_gallery_links_to_the_app(page, voila_url, link_text, notebook, ready):
-    page.goto(render_url(voila_url, "index.ipynb"))
-    link = page.get_by_role("link", name=link_text)
+def test_every_app_notebook_belongs_to_a_registered_game():
+    assert sorted(["index.ipynb"] + [info.app_notebook for info in WITH_APP]) == app_notebooks()
+    assert sorted(READY) == sorted(info.id for info in WITH_APP)
+
+
+def test_gallery_has_a_card_per_game(page, voila_url):
+    open_gallery(page, render_url(voila_url, "index.ipynb"))
+    cards = page.locator(".mg-gallery .mg-game[data-game]")
+    assert cards.evaluate_all("cards => cards.map(c => c.dataset.game)") == list(GAMES)
+    for info in GAMES.values():
+        card = page.locator(f'.mg-game[data-game="{info.id}"]')
+        assert info.title in card.locator("h3").inner_text()
+        assert info.player_text() in card.inner_text()
+        # the board picture loaded and was scaled down to the card
+        picture = card.locator("img.mg-game-picture")
+        assert picture.evaluate("img => img.complete && img.naturalWidth > 0")
+        assert picture.bounding_box()["width"] < 600
+    for info in WITHOUT_APP:
+        card = page.locator(f'.mg-game[data-game="{info.id}"]')
+        assert "No app yet" in card.inner_text()
+        assert card.locator("a.mg-game-play").count() == 0
+    coming = page.locator(".mg-game-coming").all_inner_texts()
+    assert [title for title, _ in COMING] == [text.splitlines()[0].strip() for text in coming]
+    # `make serve` serves notebooks/apps/ only: lessons are named, not linked, and the page says why
+    assert page.locator("a.mg-game-lesson").count() == 0
+    assert "make lab" in page.locator(".mg-gallery-note").inner_text()
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("info", WITH_APP, ids=[info.id for info in WITH_APP])
+def test_gallery_links_to_the_app(page, voila_url, info):
+    open_gallery(page, render_url(voila_url, "index.ipynb"))
+    link = page.get_by_role("link", name=f"Play {info.title}")
     link.wait_for(state="visible")
     link.click()
-    page.wait_for_url(f"**/voila/render/{notebook}")
-    page.wait_for_selector(ready, state="visible")
+    page.wait_for_url(f"**/voila/render/{info.app_notebook}")
+    page.wait_for_selector(READY[info.id], state="visible")
+
+
+@pytest.fixture(scope="module")
+def notebooks_url(tmp_path_factory):
+    """Voila serving the whole notebooks/ folder (as Binder's voila/tree/notebooks does)."""
+    log_path = tmp_path_factory.mktemp("voila-notebooks") / "voila.log"
+    try:
+        with voila_harness.serve_voila(REPO_ROOT / "notebooks", log_path) as base_url:
+            yield base_url
+    except voila_harness.HarnessError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+def test_lesson_links_work_where_the_lessons_are_served(page, notebooks_url):
+    open_gallery(page, render_url(notebooks_url, "apps/index.ipynb"))
+    served = {item["name"] for item in page.request.get(notebooks_url + "/voila/api/contents/").json()["content"]}
+    for info in GAMES.values():
+        card = page.locator(f'.mg-game[data-game="{info.id}"]')
+        hrefs = card.locator("a.mg-game-lesson").evaluate_all("links => links.map(a => a.href)")
+        assert hrefs == [render_url(notebooks_url, name) for name in info.notebooks]
+        assert set(info.notebooks) <= served
+        if info.app_path is not None:
+            play = card.locator("a.mg-game-play").evaluate("a => a.href")
+            assert play == render_url(notebooks_url, f"apps/{info.app_notebook}")
+    assert page.locator(".mg-gallery-note").count() == 0
 
 
 def test_voila_tree_lists_every_app(page, voila_url):

@@ -1,0 +1,38 @@
+"""Goldmine Rumbles' prompt(): the decision on top of the stack, said for the miner who makes it."""
+
+from __future__ import annotations
+
+import random
+
+from minegames.goldmine_rumbles import new_game
+from minegames.goldmine_rumbles.state import GoldmineRumbles
+
+
+def test_every_decision_kind_has_words_and_the_prompt_names_who_decides():
+    game = new_game(seed=3, players=3)
+    assert game.prompt().startswith("Phase 1. P") and "cube" in game.prompt()
+    chooser, seen = random.Random(1), set()
+    for _ in range(4000):
+        if game.is_over:
+            break
+        top = game.decision
+        seen.add(top["kind"])
+        text = game.prompt()
+        who = top["player"]
+        assert text.startswith(f"Phase {game.phase}. P{who + 1} (")
+        assert "decide:" not in text  # a kind without words falls back to its name
+        game.apply(chooser.choice(game.legal_actions()))
+    assert {"place cubes", "turn"} <= seen
+    assert game.is_over and game.prompt().startswith("The game is over.")
+    for p in range(3):
+        assert str(game.scores()[p]) in game.prompt()
+
+
+def test_the_words_cover_the_engines_decision_kinds():
+    import pathlib
+    import re
+
+    source = "".join(path.read_text() for path in pathlib.Path(GoldmineRumbles.__module__.replace(".", "/"))
+                     .parent.glob("*.py"))
+    pushed = set(re.findall(r'_push\("([^"]+)"', source))
+    assert pushed and pushed <= set(GoldmineRumbles.PROMPTS) | {"turn"}

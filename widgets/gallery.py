@@ -1,0 +1,157 @@
+"""The gallery page (notebooks/apps/index.ipynb): one card per game, built from ``minegames.GAMES``.
+
+A card shows the game's board at the start of a game (its own SVG, scaled down), the
+player counts, the blurb, a link to its Voilà app when it has one, links to its lessons
+and, for a game that is not fully playable yet, its status in plain words. Games that are
+planned but not modelled at all are not in the registry; they are listed in
+:data:`COMING` and shown as "coming".
+
+Links are relative to notebooks/apps/, where the gallery notebook lives: an app is
+``<id>.ipynb`` and a lesson ``../<name>.ipynb``. That works in JupyterLab and in Voilà
+serving notebooks/ (``/voila/render/apps/index.ipynb``). ``make serve`` serves only
+notebooks/apps/, so there the lessons cannot be opened: the cards name them and the page
+says where to open them, instead of showing broken links.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import os
+from pathlib import Path
+from typing import Iterable, Mapping, Optional
+
+import ipywidgets as widgets
+
+#: Games planned but not modelled yet (not in ``minegames.GAMES``): (title, what to say).
+COMING: tuple[tuple[str, str], ...] = (
+    ("Gem Rush", "not modelled yet"),
+    ("Off the Rails", "not modelled yet"),
+)
+
+#: Where the lesson notebooks live when the project is checked out (not in a wheel).
+NOTEBOOKS_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+
+#: The seed of the game whose board is the card's picture (fixed: the page looks the same each time).
+PICTURE_SEED = 1
+
+GALLERY_CSS = """
+.mg-gallery, .mg-gallery-note { line-height: 1.4; }
+.mg-gallery a { color: #1a5fb4; }
+.mg-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 14px;
+  font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 1100px; }
+.mg-gallery .mg-game { border: 1px solid #d8cfb8; border-radius: 8px; background: #fcfaf4; padding: 10px 12px;
+  display: flex; flex-direction: column; gap: 6px; }
+.mg-gallery .mg-game h3 { margin: 0; font-size: 18px; }
+.mg-gallery .mg-game-picture { width: 100%; height: 190px; object-fit: contain; background: #fff;
+  border-radius: 6px; }
+.mg-gallery .mg-game-players { font-size: 13px; color: #555; }
+.mg-gallery .mg-game-blurb { font-size: 14px; line-height: 1.4; margin: 0; }
+.mg-gallery .mg-game-status { font-size: 13px; padding: 3px 8px; border-radius: 4px; background: #f2efe6;
+  border-left: 4px solid #b08d3c; }
+.mg-gallery .mg-game-playable { border-left-color: #2e7d32; }
+.mg-gallery .mg-game-play { font-weight: 600; font-size: 15px; }
+.mg-gallery .mg-game-lessons-label { font-size: 13px; font-weight: 600; }
+.mg-gallery .mg-game-lessons { font-size: 13px; margin: 0; padding-left: 18px; }
+.mg-gallery-note { font-size: 13px; color: #555; margin-top: 8px; }
+.mg-gallery .mg-game-coming { background: #f4f4f4; color: #666; border-style: dashed; }
+"""
+
+
+def lessons_reachable(environ: Optional[Mapping[str, str]] = None) -> bool:
+    """Can this page open ``../<lesson>.ipynb``?
+
+    Yes in JupyterLab (and anywhere that is not Voilà). In Voilà, only when the gallery
+    itself sits in a folder of what is served (``/voila/render/apps/index.ipynb``): Voilà
+    tells the kernel the page's path in ``SCRIPT_NAME``.
+    """
+    environ = os.environ if environ is None else environ
+    if not environ.get("SERVER_SOFTWARE", "").startswith("voila"):
+        return True
+    page = environ.get("SCRIPT_NAME", "")
+    marker = "/voila/render/"
+    return marker in page and "/" in page.split(marker, 1)[1]
+
+
+def lesson_title(notebook: str) -> str:
+    """A lesson's title: its first heading, or its file name if the notebook is not at hand."""
+    try:
+        cells = json.loads((NOTEBOOKS_DIR / notebook).read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError):
+        return notebook
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", "")).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip() or notebook
+    return notebook
+
+
+def players_text(info) -> str:
+    text = info.player_text()
+    return f"{text} player" if text == "1" else f"{text} players"
+
+
+def picture(info, seed: int = PICTURE_SEED) -> str:
+    """The game's board at the start of a game, as an ``<img>`` (a data URL keeps each SVG apart)."""
+    svg = info.new_game(seed=seed)._repr_svg_()
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    alt = html.escape(f"The {info.title} board at the start of a game", quote=True)
+    return f'<img class="mg-game-picture" src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+
+
+def game_card(info, lessons_linked: bool = True) -> str:
+    """One game's card as HTML."""
+    title = html.escape(info.title)
+    parts = [f'<div class="mg-game" data-game="{html.escape(info.id, quote=True)}">', picture(info),
+             f"<h3>{title}</h3>",
+             f'<div class="mg-game-players">{html.escape(players_text(info))}</div>',
+             f'<p class="mg-game-blurb">{html.escape(info.blurb)}</p>']
+    if info.app_notebook is not None:
+        if info.status != "playable":
+            parts.append(f'<div class="mg-game-status">{html.escape(info.status)}</div>')
+        else:
+            parts.append('<div class="mg-game-status mg-game-playable">Playable in the browser</div>')
+        href = html.escape(info.app_notebook, quote=True)
+        parts.append(f'<a class="mg-game-play" href="{href}">Play {title} &rarr;</a>')
+    else:
+        parts.append(f'<div class="mg-game-status">No app yet. So far: {html.escape(info.status)}.</div>')
+    if info.notebooks:
+        items = []
+        for notebook in info.notebooks:
+            name = html.escape(lesson_title(notebook))
+            if lessons_linked:
+                items.append(f'<li><a class="mg-game-lesson" href="../{html.escape(notebook, quote=True)}">{name}</a></li>')
+            else:
+                items.append(f'<li class="mg-game-lesson">{name} <code>({html.escape(notebook)})</code></li>')
+        parts.append(f'<div class="mg-game-lessons-label">Lessons:</div><ul class="mg-game-lessons">{"".join(items)}</ul>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def coming_card(title: str, status: str) -> str:
+    return (f'<div class="mg-game mg-game-coming"><h3>{html.escape(title)}</h3>'
+            f'<div class="mg-game-status">Coming: {html.escape(status)}.</div></div>')
+
+
+def gallery_html(games: Optional[Mapping[str, object]] = None,
+                 coming: Iterable[tuple[str, str]] = COMING,
+                 lessons_linked: Optional[bool] = None) -> str:
+    """The whole gallery as HTML: a card per registered game, then the games still to come."""
+    if games is None:
+        from minegames import GAMES as games  # imported here: `import widgets` stays light
+    if lessons_linked is None:
+        lessons_linked = lessons_reachable()
+    cards = [game_card(info, lessons_linked) for info in games.values()]
+    cards += [coming_card(title, status) for title, status in coming]
+    note = "" if lessons_linked else (
+        '<p class="mg-gallery-note">The lessons live in <code>notebooks/</code>, one folder up from the apps, '
+        'which this server does not serve: open them in JupyterLab (<code>make lab</code>), or serve the whole folder with '
+        '<code>voila notebooks</code> and open <code>apps/index.ipynb</code>.</p>')
+    return f'<style>{GALLERY_CSS}</style><div class="mg-gallery">{"".join(cards)}</div>{note}'
+
+
+def gallery(**options) -> widgets.HTML:
+    """The gallery as a widget (for the index notebook); options as for :func:`gallery_html`."""
+    return widgets.HTML(gallery_html(**options))
