@@ -29,9 +29,13 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app,test]'
 	touch $@ $(VENV)/.installed-app
 
+# The folder holding voila.py, the serving settings (waits long enough for a class arriving
+# together, kernels freed when visitors leave). Binder reads the same file (binder/postBuild).
+VOILA_CONFIG_DIR ?= $(CURDIR)/binder
+
 serve: $(VENV)/.installed-app
 	@echo "Gallery: http://localhost:$(PORT)/voila/render/index.ipynb (all apps: http://localhost:$(PORT)/); Ctrl-C stops."
-	$(BIN)/voila notebooks/apps --port=$(PORT) --no-browser
+	$(BIN)/voila notebooks/apps --port=$(PORT) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
 
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.

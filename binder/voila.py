@@ -13,7 +13,7 @@ c = get_config()  # noqa: F821  (traitlets defines get_config when it loads this
 # A class arriving together: every visitor's kernel starts and runs the app notebook at
 # once, so on two cores the widget output of a page can lag the cell's end by tens of
 # seconds. Voila's default wait for it (4 s) drops the output and leaves a blank app.
-c.VoilaExecutor.iopub_timeout = 60
+c.VoilaExecutor.iopub_timeout = 120
 # Kernels of a whole class also start together: give them time before Voila gives up.
 c.VoilaExecutor.startup_timeout = 120
 
@@ -22,8 +22,8 @@ c.VoilaExecutor.startup_timeout = 120
 # cull_busy off). A kernel with no page attached (tab crashed, laptop closed, a visit
 # that never connected) is shut down after `cull_idle_timeout` seconds of silence,
 # checked every `cull_interval` seconds.
-c.MappingKernelManager.cull_idle_timeout = 120
-c.MappingKernelManager.cull_interval = 20
+c.MappingKernelManager.cull_idle_timeout = 180
+c.MappingKernelManager.cull_interval = 30
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
 

@@ -71,6 +71,7 @@ class GameState(ABC):
         self.rng = make_rng(self.seed)
         self.log = GameLog()
         self.origin = NEW_GAME
+        self._sees_chance = False
         self._history: list[Action] = []
         self._undo_stack: list[dict[str, Any]] = []
         self._initial: dict[str, Any] | None = None
@@ -145,17 +146,24 @@ class GameState(ABC):
         action = self._as_action(action)
         self._refuse_if_illegal(action)
         before = self._undo_point()
+        self._sees_chance = False
         try:
             self._apply(action)
         except BaseException:
             self._return_to(before)
             raise
-        before["chance"] = self.rng.bit_generator.state != before["rng"]
+        before["chance"] = self._sees_chance or self.rng.bit_generator.state != before["rng"]
         self._undo_stack.append(before)
         self._history.append(action)
         return self
 
     push = apply  # python-chess spelling
+
+    def _see_chance(self) -> None:
+        """Games call this when an action shows an outcome chance fixed earlier without using
+        the generator now (a card off a deck shuffled at setup, a tile turned up): like a roll,
+        that action cannot be undone. Drawing on ``self.rng`` counts by itself."""
+        self._sees_chance = True
 
     def undo_refusal(self) -> str | None:
         """Why ``undo()`` would be refused now (None: it would work). Apps grey out Undo with it."""

@@ -308,6 +308,7 @@ class ItemRules:
         self._pile += removed
         while len(kept) < STORE_SLOTS and self._pile:
             kept.append(self._pile.pop(0))
+            self._see_chance()
         self._store = kept + [None] * (STORE_SLOTS - len(kept))
         self._clayton = self._pile[0] if self._pile else self._clayton
         self._note(f"{self._name(action.player)} refreshes claims {', '.join(map(str, removed))}")
@@ -320,6 +321,7 @@ class ItemRules:
     def _do_Peek(self, action: Peek) -> None:
         self._return(action.player, "Detonator")
         self._players[action.player]["peeked"].append(self._revealed)
+        self._see_chance()  # the peeker has seen the next tile
         self._note(f"{self._name(action.player)} peeks at the next Rumbles tile")
 
     def _do_Steal(self, action: Steal) -> None:

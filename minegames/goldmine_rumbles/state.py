@@ -422,6 +422,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         """Reveal the next Rumbles tile, turn its mine tile over, hurt the miners near it, set the order."""
         number = self._track[self._revealed]
         self._revealed += 1
+        self._see_chance()
         tile = C.RUMBLES_TILES[number - 1]
         self._mine = self._mine.turned_over(tile.number)
         self._note(f"phase {self.phase}: Rumbles tile {number} turns over mine tile {tile.number}")
@@ -619,6 +620,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         price = self._price(p, action.slot)
         claim = self._store.pop(action.slot)
         self._store.append(self._pile.pop(0) if self._pile else None)
+        self._see_chance()  # the pile's next claim turns up under Papa Clayton
         if self._pile:
             self._clayton = self._pile[0]
         self._players[p]["gold"] -= price

@@ -522,6 +522,7 @@ class OutOfMine(GameState):
     def _reveal_cards(self) -> None:
         """Cards are dealt face down and turned up together; as nobody may look before,
         the model deals them at the moment they turn up."""
+        self._see_chance()
         self._cards = [self._deck.draw(self.rng, reshuffle=True) for _ in range(self.num_players)]
         self._phase, self._clock = "placing", 0
         self._note("into the mine! cards: " + "; ".join(

@@ -41,12 +41,14 @@ WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 KERNEL_ID_RE = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 # ipywidgets 8's widget control comm (ipywidgets/_version.py: __control_protocol_version__).
 CONTROL_PROTOCOL_VERSION = "1.0.0"
+CONNECTION_FILE_RE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 VIEW_MODEL_RE = re.compile(r'"model_id"\s*:\s*"([0-9a-f]{32})"')
 
-# What each app's root widget and its "click" button carry as CSS classes.
+# CSS classes of each app's root widget, the button a timed click presses, and the button
+# that makes that click possible again (Roll is spent after three rolls: New game).
 APP_CLASSES = {
-    "mineshaft_mayhem.ipynb": ("mm-app", "mm-roll"),
-    "out_of_mine.ipynb": ("oom-app", "oom-side"),
+    "mineshaft_mayhem.ipynb": ("mm-app", "mm-roll", "mm-new-game"),
+    "out_of_mine.ipynb": ("oom-app", "oom-side", None),
 }
 
 
@@ -72,26 +74,32 @@ class Server:
         return self.log_path.read_text(errors="replace")
 
 
-def voila_command(port: int, *extra_args: str) -> list[str]:
-    """The command `make serve` runs, on a loopback port, plus `extra_args` (which win)."""
+def voila_command(port: int, *extra_args: str, config_dir: Path | None = None) -> list[str]:
+    """The command `make serve` runs, on a loopback port, plus `extra_args` (which win).
+
+    `config_dir` replaces binder/ as the folder Voila reads voila.py from (the benchmark's
+    variants load binder/voila.py from there and change a setting or two).
+    """
+    config_dir = config_dir or CONFIG_FILE.parent
     return [
         sys.executable, "-m", "voila", str(APPS_DIR),
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
-        f"--Voila.config_file_paths={CONFIG_FILE.parent}",
+        f"--Voila.config_file_paths={config_dir}",
         *extra_args,
     ]
 
 
 @contextlib.contextmanager
-def serve_class(log_path: Path, *extra_args: str, timeout: float = 90.0) -> Iterator[Server]:
+def serve_class(log_path: Path, *extra_args: str, timeout: float = 90.0,
+                config_dir: Path | None = None) -> Iterator[Server]:
     """Serve notebooks/apps with voila.py's settings; always stops the server and its kernels."""
     port = voila_harness.free_port()
     base_url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            voila_command(port, *extra_args), stdout=log, stderr=subprocess.STDOUT,
+            voila_command(port, *extra_args, config_dir=config_dir), stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, env=voila_harness._kernel_env(), cwd=REPO_ROOT,
         )
         try:
@@ -139,6 +147,17 @@ def kernel_pids(server_pid: int) -> list[int]:
             if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
                 pids.append(child.pid)
     return pids
+
+
+def kernel_ids(server_pid: int) -> set[str]:
+    """The ids of the running kernels (each kernel's command names its kernel-<id>.json)."""
+    import psutil
+
+    ids = set()
+    for pid in kernel_pids(server_pid):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            ids.update(CONNECTION_FILE_RE.findall(" ".join(psutil.Process(pid).cmdline())))
+    return ids
 
 
 def kernel_memory_mib(server_pid: int) -> list[float]:
@@ -282,11 +301,11 @@ async def click(socket: KernelSocket, model_id: str, timeout: float) -> float:
 
 async def visit(server: Server, notebook: str, clicks: int = 1, timeout: float = 180.0,
                 keep_open: float = 0.0) -> Visit:
-    """One visitor: page, widget states, `clicks` button presses; never raises."""
+    """One visitor: page, widget states, `clicks` timed button presses; never raises."""
     from tornado.httpclient import AsyncHTTPClient
 
     result = Visit(notebook)
-    app_class, button_class = APP_CLASSES[notebook]
+    app_class, button_class, reset_class = APP_CLASSES[notebook]
     client = AsyncHTTPClient(force_instance=True)
     start = time.perf_counter()
     socket = None
@@ -315,7 +334,12 @@ async def visit(server: Server, notebook: str, clicks: int = 1, timeout: float =
         buttons = find_models(result.states, button_class)
         if not buttons:
             raise AssertionError(f"no button with class {button_class}")
-        for _ in range(clicks):
+        resets = find_models(result.states, reset_class) if reset_class else []
+        if clicks > 1 and not resets:
+            raise AssertionError(f"no button with class {reset_class} to click again")
+        for number in range(clicks):
+            if number:
+                await click(socket, resets[0], timeout)  # untimed: a fresh turn to roll in
             result.click_s.append(await click(socket, buttons[0], timeout))
         if keep_open:
             await asyncio.sleep(keep_open)
@@ -362,7 +386,16 @@ def leave_all(server: Server, visits: list[Visit]) -> list[int]:
     async def run():
         return await asyncio.gather(*(leave(server, v) for v in visits if v.kernel_id))
 
-    return asyncio.run(run())
+    return run_async(run())
+
+
+def run_async(coroutine):
+    """asyncio.run in a thread of its own: Playwright's sync API (the browser fixture)
+    keeps an event loop running in the main thread, where asyncio.run refuses to start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def arrive_together(server: Server, notebook: str, visitors: int, clicks: int = 1,
@@ -373,7 +406,7 @@ def arrive_together(server: Server, notebook: str, visitors: int, clicks: int = 
         return await asyncio.gather(*(visit(server, notebook, clicks, timeout, keep_open)
                                       for _ in range(visitors)))
 
-    return asyncio.run(run())
+    return run_async(run())
 
 
 def percentile(values: list[float], fraction: float) -> float:

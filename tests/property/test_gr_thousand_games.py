@@ -5,7 +5,9 @@ every change of gold and of Black Marks is one the action explains (a purchase c
 price, a bid moves from partner to owner, a fee is paid, yields and pickings stay within
 their bounds). At the end the scores follow the end-game steps. Forty more games seat
 HeuristicBots beside RandomBots under the same checks. About 40 s on one core;
-`test_gr_playouts.py` checks fewer games more deeply (undo, refusals, saves)."""
+`test_gr_playouts.py` checks fewer games against the engine's own consistency checks.
+The protocol checks (saves, undo, is_legal against legal_actions, refused actions,
+replays) live in the shared conformance suite, tests/protocol/."""
 
 import random
 

@@ -1,9 +1,12 @@
-"""Hundreds of seeded random Out of Mine! games (2-4 players, every variant), checking
-after every action: tiles never overlap, strict play keeps tiles in the gallery and
-within the card, every physical tile is in exactly one place, scores are the sum of
-the round breakdowns and follow the formula, refused actions change nothing, undo is
-exact, the legal-move list agrees with the rule checks, and the game ends after
-``rounds`` rounds. Runs in about 15 s."""
+"""Hundreds of seeded random Out of Mine! games (2-4 players, every variant), checking the
+game's own invariants after every action: tiles never overlap, strict play keeps tiles in
+the gallery and within the card, every physical tile is in exactly one place, scores are
+the sum of the round breakdowns and follow the formula, a placing player may always say
+Done (a choosing one may take an allowed side), and the game ends after ``rounds`` rounds.
+The random actions include illegal ones, which are refused and skipped.
+
+The protocol checks (saves, undo, is_legal against legal_actions, refused actions that
+change nothing, replays) live in the shared conformance suite, tests/protocol/."""
 
 import random
 from collections import Counter
@@ -62,22 +65,6 @@ def check_invariants(game):
         assert game.pile_size == opts.rounds - game.round
 
 
-def legal_shapes(game, player):
-    """What the legal list offers, tile-independent: (kind, covered cells, find cell)."""
-    found = set()
-    for a in game.legal_actions(player):
-        if isinstance(a, oom.Place):
-            found.add(placement_key(game, a))
-    return found
-
-
-def placement_key(game, action):
-    kit = game.kit
-    cells, mark = kit.orient(action.tile, action.orientation)
-    mark = None if mark is None or not game.options.finds else (mark[0] + action.row, mark[1] + action.col)
-    return kit.kind(action.tile, with_find=game.options.finds), translate(cells, action.row, action.col), mark
-
-
 def random_place(game, player, chooser):
     kit, card = game.kit, game.cards[player]
     free = game.free_tiles()
@@ -133,21 +120,11 @@ def playout(seed):
         steps += 1
         assert steps < 5000, "the game did not end"
         action = random_action(game, chooser)
-        if steps % 40 == 0 and game.phase == "placing" and isinstance(action, oom.Place):
-            offered = placement_key(game, action) in legal_shapes(game, action.player)
-            turn_allowed = game.options.flips or action.orientation < 4
-            assert (offered and turn_allowed) == game.is_legal(action)
-        before = game._full_snapshot()
         try:
             game.apply(action)
         except IllegalActionError:
-            assert game._full_snapshot() == before, "a refused action changed the game"
-            continue
+            continue  # a random placement is often illegal: try another action
         check_invariants(game)
-        if chooser.random() < 0.2:
-            undone = game.undo()
-            assert undone == action and game._full_snapshot() == before, "undo is not exact"
-            game.apply(action)
     assert len(game.round_results) == options["rounds"]
     return game
 

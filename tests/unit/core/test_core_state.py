@@ -1,5 +1,5 @@
-"""The GameState contract, on a toy game: apply is all-or-nothing, undo restores
-the random generator, saves replay and re-check every action."""
+"""The GameState contract, on a toy game: apply is all-or-nothing, undo takes back
+choices but never a seen roll, saves re-deal their start and re-check every action."""
 
 import dataclasses
 import json
@@ -8,6 +8,7 @@ import pytest
 
 from minegames.core import (
     Action,
+    ChanceSeenError,
     GameOverError,
     GameState,
     IllegalActionError,
@@ -144,23 +145,31 @@ def test_game_over_refuses_everything():
         game.apply("step 1")
 
 
-def test_undo_restores_the_state_and_the_dice_stay_fated():
+def test_undo_takes_back_choices_and_a_seen_roll_stands():
     game = Toy(seed=5)
     with pytest.raises(NothingToUndoError):
         game.undo()
     start = game.to_json()
-    game.apply(Gamble())
-    rolled = game.total
-    assert game.undo() == Gamble()
+    game.apply(Step(2))
+    assert game.can_undo() and game.undo_refusal() is None
+    assert game.undo() == Step(2)
     assert game.to_json() == start
     game.apply(Gamble())
-    assert game.total == rolled
-    assert game.pop() == Gamble()
+    assert game.drew_on_chance()
+    rolled = game.to_json()
+    assert "dice have been seen" in game.undo_refusal()
+    with pytest.raises(ChanceSeenError) as refused:
+        game.undo()
+    assert refused.value.rule == "undo" and isinstance(refused.value, IllegalActionError)
+    assert game.to_json() == rolled
+    game.apply(Step(1))
+    assert game.pop() == Step(1)  # a choice after the roll still comes back
+    assert game.to_json() == rolled
 
 
 def test_save_and_load_round_trip_then_continue_identically():
     game = Toy(seed=9)
-    play(game, [Gamble(), Step(1)])
+    apply_all(game, [Gamble(), Step(1)])
     loaded = Toy.from_json(game.to_json())
     assert loaded == game
     assert loaded.history == game.history

@@ -110,20 +110,6 @@ def test_view_shows_the_public_table_but_never_the_random_generator():
     assert view["phase"] == "rolling" and view["max_rolls"] == 3
 
 
-def test_undo_walks_back_to_the_start_exactly():
-    game = mm.new_game(seed=2)
-    states = [game.to_json()]
-    chooser = random.Random(2)
-    for _ in range(25):
-        if game.is_over:
-            break
-        game.apply(chooser.choice(game.legal_actions()))
-        states.append(game.to_json())
-    for expected in reversed(states[:-1]):
-        game.undo()
-        assert game.to_json() == expected
-
-
 def test_history_text_uses_the_friendly_action_texts():
     game = mm.new_game(seed=2)
     game.apply("roll all dice")

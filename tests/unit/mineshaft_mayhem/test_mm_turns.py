@@ -82,14 +82,14 @@ def test_a_re_roll_changes_only_the_chosen_dice_and_uses_a_roll():
     assert str(game.history[-1]) == "re-roll dice 2, 4"
 
 
-def test_undoing_a_roll_and_rolling_again_gives_the_same_faces():
+def test_a_roll_once_seen_cannot_be_taken_back():
     game = mm.new_game(seed=8)
     game.apply("roll all dice")
     first = game.dice
-    game.undo()
-    assert game.dice is None
-    game.apply("roll all dice")
-    assert game.dice == first
+    with pytest.raises(IllegalActionError) as refused:
+        game.undo()
+    assert refused.value.rule == "undo" and "dice have been seen" in refused.value.message
+    assert game.dice == first and game.rolls_used == 1
 
 
 def test_the_roll_limit_leaves_collect_stop_and_cursite():

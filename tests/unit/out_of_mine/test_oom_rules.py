@@ -174,17 +174,20 @@ def test_tiles_are_shared_a_tile_on_one_board_is_missing_from_the_others_choice(
     assert game.tile_owner(tile) is None and game.is_legal(oom.Place(1, tile, 0, 0, 0))
 
 
-def test_placements_offer_one_tile_per_kind_and_run_out_with_the_supply():
+def test_placements_offer_one_tile_per_kind_and_legal_actions_every_tile():
     game = oom.position([RECTANGLE, RECTANGLE], [{"white": 4}, {"white": 4}],
                         [[("white I5", 0, 0, 0), ("white I5", 0, 1, 0)]])
     i5 = [t for t in game.free_tiles() if game.kit.tiles[t].colour == "white" and game.kit.shape_name(t) == "I5"]
     assert len(i5) == 1  # the third I5 carries a find
+    planned = {tile for tile, *_ in game.placements(1)}
+    kinds = [game.kit.kind(t, with_find=False) for t in planned]
+    assert len(kinds) == len(set(kinds))  # placements(): one tile per kind, for bots and solvers
     listed = {a.tile for a in game.legal_actions(1) if isinstance(a, oom.Place)}
-    kinds = [game.kit.kind(t, with_find=False) for t in listed]
-    assert len(kinds) == len(set(kinds))
+    free_white = {t for t in game.free_tiles() if game.kit.tiles[t].colour == "white"}
+    assert listed == free_white  # legal_actions(): every interchangeable tile, so is_legal agrees
     with_finds = oom.position([RECTANGLE, RECTANGLE], [{"white": 4}, {"white": 4}], [[]], finds=True)
-    listed_finds = {with_finds.kit.kind(a.tile) for a in with_finds.legal_actions(1) if isinstance(a, oom.Place)}
-    assert len(listed_finds) > len(kinds)
+    planned_finds = {with_finds.kit.kind(t) for t, *_ in with_finds.placements(1)}
+    assert len(planned_finds) > len(kinds)
     for action in game.legal_actions():
         assert game.is_legal(action)
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from minegames import out_of_mine as oom
-from minegames.core import OptionError, SaveFormatError
+from minegames.core import IllegalActionError, OptionError, SaveFormatError
 
 RECTANGLE = "#####\n#####\n#####\n#####"
 
@@ -55,14 +55,16 @@ def test_save_and_load_along_a_whole_game(seed, options):
     assert oom.load(game.to_json()).scores() == game.scores()
 
 
-def test_undo_takes_back_the_end_of_a_round_exactly():
+def test_the_end_of_a_round_stands_once_the_next_cards_are_dealt():
     game = oom.position([RECTANGLE, RECTANGLE], [{"white": 3, "red": 1, "yellow": 1}, {"white": 4}],
                         [[("white I5", 0, r, 0) for r in range(3)] + [("red I4", 0, 3, 0), ("yellow I1", 0, 3, 4)]])
-    before = game.to_json()
     game.apply(oom.Call(0))
-    assert game.round == 2
-    game.undo()
-    assert game.to_json() == before and game.phase == "placing"
+    assert game.round == 2 and game.drew_on_chance()
+    after = game.to_json()
+    with pytest.raises(IllegalActionError) as refused:
+        game.undo()
+    assert refused.value.rule == "undo" and "cards dealt" in refused.value.message
+    assert game.to_json() == after
 
 
 def test_a_hand_made_position_saves_its_own_components():

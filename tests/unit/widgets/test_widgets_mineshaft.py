@@ -136,14 +136,21 @@ def test_enabled_buttons_are_exactly_the_legal_actions_over_whole_games(seed):
     assert {Roll, Stop, Collect, Shake} <= kinds_played
 
 
-def test_undo_and_new_game():
+def test_undo_takes_back_a_choice_but_never_a_roll_and_new_game():
     app = MineshaftMayhemApp(seed=4)
+    assert app.controls.undo_button.disabled  # nothing to undo yet
     app.click_roll()
-    app.click_undo()
-    assert app.state == mm.new_game(seed=4) and "took back" in app.status.text
+    rolled = app.state.copy()
     assert app.controls.undo_button.disabled
+    assert "dice have been seen" in app.controls.undo_button.tooltip
     app.click_undo()
-    assert app.status.kind == "error" and app.state == mm.new_game(seed=4)
+    assert app.status.kind == "error" and "dice have been seen" in app.status.text
+    assert app.state == rolled
+    position = MineshaftMayhemApp.from_state(mm.position(conveyor=["ruby"], dice=(1, 2, 3, 5), cursite=2))
+    position.click_set_die(0, 6)  # a cursite choice: no chance involved
+    assert not position.controls.undo_button.disabled
+    position.click_undo()
+    assert "took back" in position.status.text and position.state.dice == (1, 2, 3, 5)
     app.click_roll()
     app.click_new_game(seed=9)
     assert app.state == mm.new_game(seed=9) and app.state.history == []
