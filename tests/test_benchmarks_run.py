@@ -22,6 +22,7 @@ EXPECTED_LINES = {
     "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
+    "bench_conformance.py": ["plain games/s", "long-mode mix, checked games/s", "long mode (10000 games), projected"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
 }
@@ -44,7 +45,7 @@ def test_every_benchmark_script_is_covered():
 @pytest.mark.parametrize(
     "script",
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
-     "bench_fight_odds.py", "bench_goldmine_games.py"],
+     "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)

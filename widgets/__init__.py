@@ -1,8 +1,8 @@
 """ipywidgets front ends for the minegames models (Jupyter and Voila).
 
 ``widgets.components`` holds the pieces every game shares; each game has its
-own module (``widgets.mineshaft_mayhem``, ``widgets.out_of_mine``). Game apps load lazily so that
-importing the shared pieces does not import every model.
+own module, named in its ``minegames.GAMES`` entry (``app``). Game apps load lazily so that
+importing the shared pieces does not import every front end.
 """
 
 from .components import (
@@ -17,20 +17,19 @@ from .components import (
 from .exercise import Exercise
 from .gallery import gallery
 
+from minegames import GAMES
+
+#: each game's app class, by name ("MineshaftMayhemApp" -> the registered GameInfo), from the registry
+_APPS = {info.app_path.split(":")[1]: info for info in GAMES.values() if info.app_path}
+
 __all__ = [
     "ActionButton", "DiceRow", "GameApp", "GameControls", "LogView", "StateView", "StatusLine",
-    "Exercise", "gallery",
-    "MineshaftMayhemApp", "OutOfMineApp",
+    "Exercise", "gallery", *_APPS,
 ]
 
 
 def __getattr__(name: str):
-    if name == "MineshaftMayhemApp":
-        from .mineshaft_mayhem import MineshaftMayhemApp
-
-        return MineshaftMayhemApp
-    if name == "OutOfMineApp":
-        from .out_of_mine import OutOfMineApp
-
-        return OutOfMineApp
+    """Apps load on first use (``widgets.OutOfMineApp``), so the shared pieces stay light."""
+    if name in _APPS:
+        return _APPS[name].app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

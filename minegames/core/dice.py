@@ -20,8 +20,7 @@ def reroll(rng: np.random.Generator, dice: Roll, positions: Iterable[int], sides
     """Re-roll the dice at ``positions``, keeping the others.
 
     One value is drawn for *every* die position, whichever are re-rolled, so
-    the dice a seed gives at each roll do not depend on which dice were kept:
-    undoing a roll and keeping other dice cannot fish for new faces.
+    the dice a seed gives at each roll do not depend on which dice were kept.
     """
     fresh = roll_dice(rng, len(dice), sides)
     chosen = set(positions)

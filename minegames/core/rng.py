@@ -1,8 +1,8 @@
 """Seeded randomness that travels with the game.
 
 A state owns one numpy ``Generator`` (PCG64). Its full bit-generator state is
-saved with the game, so a loaded game rolls the same future dice, and undo
-restores it, so undoing a roll can never buy a different one.
+saved with the game, so a loaded game rolls the same future dice. An action
+that draws on it cannot be undone (see ``GameState.undo``): a seen roll stands.
 """
 
 from __future__ import annotations

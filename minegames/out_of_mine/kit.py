@@ -73,6 +73,17 @@ class Kit:
         find = None if t.find is None or not with_find else (tuple(t.find[0]), t.find[1])
         return (t.colour, t.shape, find)
 
+    def same_layouts(self, tile: int, k: int, flips: bool, with_find: bool) -> tuple[int, ...]:
+        """The symmetries that lay ``tile`` exactly as symmetry ``k`` does (cells, and the find
+        when finds count): placing it in any of them is the same move."""
+        key = ("same", tile, k, flips, with_find)
+        if key not in self._oriented:
+            cells, mark = self.orient(tile, k)
+            self._oriented[key] = tuple(
+                j for j in symmetries(flips)
+                if self.orient(tile, j)[0] == cells and (not with_find or self.orient(tile, j)[1] == mark))
+        return self._oriented[key]
+
     def distinct_orientations(self, tile: int, flips: bool, with_find: bool) -> list[int]:
         """Symmetries giving different results: different cells, or the find on another cell."""
         seen, kept = set(), []

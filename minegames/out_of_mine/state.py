@@ -11,6 +11,7 @@ decision. Every physical tile is in exactly one place (the supply or one board).
 from __future__ import annotations
 
 import copy
+import functools
 from collections import Counter
 from typing import Any, NamedTuple
 
@@ -25,6 +26,12 @@ from .options import Options
 PHASES = ("choose_sides", "placing", "over")
 #: the clock step ``legal_actions`` offers (any positive Tick is legal).
 TICK_MS = 1000
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _place(player: int, tile: int, orientation: int, row: int, col: int) -> Place:
+    """Places are immutable and the same few thousand recur in every list: make each once."""
+    return Place(player, tile, orientation, row, col)
 
 
 class PlacedTile(NamedTuple):
@@ -299,10 +306,8 @@ class OutOfMine(GameState):
             alike.setdefault(kit.kind(tile, with_find=opts.finds), []).append(tile)
         actions: list[Action] = []
         for tile, k, row, col in self.placements(p):
-            cells, mark = kit.orient(tile, k)
-            same = [j for j in symmetries(opts.flips)
-                    if kit.orient(tile, j)[0] == cells and (not opts.finds or kit.orient(tile, j)[1] == mark)]
-            actions += [Place(p, other, j, row, col)
+            same = kit.same_layouts(tile, k, opts.flips, opts.finds)
+            actions += [_place(p, other, j, row, col)
                         for other in alike[kit.kind(tile, with_find=opts.finds)] for j in same]
         return actions
 

@@ -4,7 +4,7 @@ a peeked tile seen by its peeker alone, and purchases of Essentials beyond a min
 carry limit refused by those rules.
 
 Why: lessons and a later board widget show ``view(p)`` to a person, so a leak there spoils the
-game. Hypothesis draws the seeds; a few seconds on one core.
+game. Hypothesis draws the seeds; about 5 s on one core.
 
 The protocol checks this file once made (saves that reload exactly, tampered saves refused,
 refused actions that change nothing, replays that give the same game) live in the shared

@@ -37,13 +37,16 @@ def table_of_bots(info: GameInfo, state, seed: int) -> tuple[dict, Any]:
 
 
 def next_action(state, bots, table, chooser: random.Random):
+    """The bot's choice, or now and then any legal action (the bots alone would leave some
+    rules untried)."""
+    if chooser.random() >= WANDER:
+        seat = state.current_player
+        action = table.choose(state) if seat == SIMULTANEOUS else bots[seat].choose(state)
+        if action is not None:
+            return action
     legal = state.legal_actions()
     assert legal, "a game that is not over offers an action"
-    if chooser.random() < WANDER:
-        return chooser.choice(legal)
-    seat = state.current_player
-    action = table.choose(state) if seat == SIMULTANEOUS else bots[seat].choose(state)
-    return action if action is not None else chooser.choice(legal)
+    return chooser.choice(legal)
 
 
 def fingerprint(state) -> tuple:
@@ -113,20 +116,21 @@ def check_refusals(state, action, seen: list, foreign: list, chooser: random.Ran
     unchanged_after_refusal(state, "no such action", "text of no legal action")
 
 
-def check_undo(state, action, before: str, load) -> None:
-    after = state.to_json()
+def check_undo(state, action, before, snap) -> None:
+    """``snap`` is ``to_json`` (every check) or the cheaper :func:`fingerprint` (long mode)."""
+    after = snap(state)
     if state.drew_on_chance():
         assert state.undo_refusal() is not None
         with pytest.raises(IllegalActionError) as refused:
             state.undo()
         assert refused.value.rule == "undo" and "seen" in refused.value.message
-        assert state.to_json() == after, "a refused undo changed the state"
+        assert snap(state) == after, "a refused undo changed the state"
     else:
         assert state.undo_refusal() is None
         assert state.undo() == action
-        assert state.to_json() == before, "undo of a choice restores the state exactly"
+        assert snap(state) == before, "undo of a choice restores the state exactly"
         state.apply(action)
-        assert state.to_json() == after, "re-applying a choice after undo gives the same state"
+        assert snap(state) == after, "re-applying a choice after undo gives the same state"
 
 
 def check_view(state) -> None:
@@ -144,21 +148,23 @@ def play_checked(info: GameInfo, players: int, seed: int, full_checks: bool = Tr
     seen: list = []
     check_view(state)
     assert state.undo_refusal() is not None  # nothing to undo yet
+    snap = (lambda s: s.to_json()) if full_checks else fingerprint
     for count in range(ACTION_LIMIT):
         if state.is_over:
             break
         action = next_action(state, bots, table, chooser)
-        before = state.to_json()
+        before = snap(state)
         if full_checks:
             check_refusals(state, action, seen, foreign, chooser)
         state.apply(action)
-        check_undo(state, action, before, info.load)
+        check_undo(state, action, before, snap)
         if full_checks and (count < SAVE_FIRST or count % SAVE_EVERY == 0):
             assert info.load(state.to_json()) == state, f"save after action {count + 1} reloads equal"
             check_view(state)
         seen = (seen + [action])[-200:]
     assert state.is_over, f"the game did not end within {ACTION_LIMIT} actions"
     assert state.legal_actions() == []
+    assert info.load(state.to_json()) == state, "the finished game's save reloads equal"
     scores = state.scores()
     assert len(scores) == state.num_players and all(isinstance(s, int) for s in scores)
     return state
