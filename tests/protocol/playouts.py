@@ -92,6 +92,23 @@ def malformed_versions(action):
                 continue  # refused when made, as it should be
 
 
+def mutants(listed: list, seen: list, chooser: random.Random, count: int) -> list:
+    """Actions of the right shape that may well be illegal: a listed or played action with one
+    field taken from another action of the same kind (a tile put where another tile went)."""
+    pool = listed + seen
+    found = []
+    for _ in range(count):
+        base, donor = chooser.choice(pool), chooser.choice(pool)
+        if type(base) is not type(donor) or not dataclasses.fields(base):
+            continue
+        field = chooser.choice(dataclasses.fields(base)).name
+        try:
+            found.append(dataclasses.replace(base, **{field: getattr(donor, field)}))
+        except (TypeError, ValueError, MinegamesError):
+            continue
+    return found
+
+
 def check_refusals(state, action, seen: list, foreign: list, chooser: random.Random) -> None:
     listed = state.legal_actions()
     legal = set(listed)
@@ -99,7 +116,7 @@ def check_refusals(state, action, seen: list, foreign: list, chooser: random.Ran
     # is_legal agrees with legal_actions, on (a sample of) the legal list and on actions legal elsewhere
     for candidate in chooser.sample(listed, min(len(listed), LEGAL_SAMPLE)):
         assert state.is_legal(candidate), f"{candidate} is listed but is_legal says no"
-    for candidate in chooser.sample(seen, min(len(seen), 12)):
+    for candidate in chooser.sample(seen, min(len(seen), 12)) + mutants(listed, seen, chooser, 12):
         if isinstance(candidate, state.open_actions):
             continue
         assert state.is_legal(candidate) == (candidate in legal), candidate
@@ -195,6 +212,16 @@ def edited(save: dict, where: str) -> dict | None:
             return None
         del copy["actions"][len(copy["actions"]) // 2]
         return copy
+    if where in ("action field", "action player"):
+        for raw in copy["actions"]:
+            if where == "action player" and isinstance(raw.get("player"), int):
+                raw["player"] = (raw["player"] + 1) % 4
+                return copy
+            fields = [name for name in raw if name != "type"]
+            if where == "action field" and fields:
+                raw[fields[0]] = {"not": "a value"}
+                return copy
+        return None
     if where == "options":
         for name, value in copy["options"].items():
             if isinstance(value, bool):
@@ -219,7 +246,7 @@ def check_edited_saves(info: GameInfo, state) -> None:
     save = json.loads(state.to_json())
     assert save["origin"] == "new_game"
     edits = 0
-    for where in ("seed", "options", "start", "actions", "position"):
+    for where in ("seed", "options", "start", "actions", "action field", "action player", "position"):
         changed = edited(save, where)
         if changed is None:
             continue

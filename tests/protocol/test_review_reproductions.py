@@ -17,15 +17,20 @@ from minegames.core import IllegalActionError, SaveFormatError
 from minegames.goldmine_rumbles.actions import MineAlone
 
 
+def assert_undo_refused(game, words: str) -> None:
+    """Undo raises under the rule "undo", says ``words`` and leaves the game as it was."""
+    seen = game.to_json()
+    with pytest.raises(IllegalActionError) as refused:
+        game.undo()
+    assert refused.value.rule == "undo" and words in refused.value.message
+    assert game.to_json() == seen
+
+
 def test_mineshaft_undo_after_a_re_roll_does_not_show_the_next_faces():
     game = mm.new_game(seed=7)
     game.apply(mm.Roll((0, 1, 2, 3)))
     game.apply(mm.Roll((0, 1, 2, 3)))
-    seen = game.to_json()
-    with pytest.raises(IllegalActionError) as refused:
-        game.undo()
-    assert refused.value.rule == "undo" and "the dice have been seen" in refused.value.message
-    assert game.to_json() == seen
+    assert_undo_refused(game, "the dice have been seen")
 
 
 def test_goldmine_undo_after_mining_alone_keeps_the_yield_and_hazard_dice():
@@ -40,11 +45,7 @@ def test_goldmine_undo_after_mining_alone_keeps_the_yield_and_hazard_dice():
     else:
         pytest.fail("nobody mined alone")
     assert game.drew_on_chance()
-    seen = game.to_json()
-    with pytest.raises(IllegalActionError) as refused:
-        game.undo()
-    assert refused.value.rule == "undo" and "dice rolled" in refused.value.message
-    assert game.to_json() == seen
+    assert_undo_refused(game, "dice rolled")
 
 
 def test_out_of_mine_the_last_side_chosen_deals_cards_that_stand():
@@ -54,9 +55,7 @@ def test_out_of_mine_the_last_side_chosen_deals_cards_that_stand():
     game.apply(oom.ChooseSide(1, "B"))
     game.apply(oom.ChooseSide(2, "A"))  # the last choice deals the treasure cards
     assert game.phase == "placing" and game.drew_on_chance()
-    with pytest.raises(IllegalActionError) as refused:
-        game.undo()
-    assert refused.value.rule == "undo" and "cards dealt" in refused.value.message
+    assert_undo_refused(game, "cards dealt")
 
 
 def test_a_mineshaft_save_with_an_edited_start_is_refused():
