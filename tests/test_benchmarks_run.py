@@ -22,6 +22,8 @@ EXPECTED_LINES = {
     "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
+    "bench_server.py": ["memory per app kernel, unique (USS)", "students per GB of free memory",
+                        "a class arriving together"],
     "bench_conformance.py": ["plain games/s", "long-mode mix, checked games/s", "long mode (10000 games), projected"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
@@ -54,7 +56,8 @@ def test_model_benchmark_runs(script):
 
 
 @pytest.mark.browser
-def test_browser_benchmark_runs():
-    output = run_quick("bench_browser.py")
-    for line in EXPECTED_LINES["bench_browser.py"]:
+@pytest.mark.parametrize("script", ["bench_browser.py", "bench_server.py"])
+def test_browser_benchmark_runs(script):
+    output = run_quick(script)
+    for line in EXPECTED_LINES[script]:
         assert line in output
