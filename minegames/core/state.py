@@ -128,6 +128,8 @@ class GameState(ABC):
         """What the player to move must decide now, in plain words; games say more."""
         if self.is_over:
             return "The game is over."
+        if self.current_player == SIMULTANEOUS:
+            return "Everyone acts at once."
         return f"Player {self.current_player + 1} to act." if self.num_players > 1 else "Your move."
 
     # ---- the protocol ------------------------------------------------------
