@@ -3,7 +3,7 @@
 import pytest
 
 from minegames import mineshaft_mayhem as mm
-from minegames.core import GameOverError, IllegalActionError
+from minegames.core import IllegalActionError
 
 NO_PATTERN = (2, 3, 5, 6)
 
@@ -98,23 +98,3 @@ def test_illegal_action_names_its_rule_and_changes_nothing(make, action, rule):
     assert action not in game.legal_actions()
 
 
-def test_game_over_is_its_own_error():
-    with pytest.raises(GameOverError):
-        over().apply("roll all dice")
-
-
-def test_a_text_that_is_no_legal_action_is_refused():
-    game = rolling()
-    before = game.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        game.apply("re-roll dice 1, 3")
-    assert info.value.rule == "not a legal action"
-    assert game.to_json() == before
-
-
-def test_every_legal_action_passes_the_checks():
-    for make in (start, rolling, shaking, lambda: rolling(cursite=5, gears=["ruby", "emerald"])):
-        game = make()
-        for action in game.legal_actions():
-            assert game.is_legal(action)
-            assert game.copy().apply(action) is not None

@@ -3,7 +3,7 @@
 import pytest
 
 from minegames import out_of_mine as oom
-from minegames.core import GameOverError, IllegalActionError
+from minegames.core import IllegalActionError
 from minegames.core.polyomino import transform
 
 RECTANGLE = "#####\n#####\n#####\n#####"
@@ -86,22 +86,6 @@ def test_an_illegal_action_names_its_rule_and_changes_nothing(make, action, rule
     assert refused.value.rule == rule
     assert game.to_json() == before
     assert move not in game.legal_actions()
-
-
-def test_no_action_is_legal_once_the_game_is_over():
-    game = over()
-    before = game.to_json()
-    for action in (oom.ChooseSide(0, "A"), oom.Done(0), oom.Tick(5)):
-        with pytest.raises(GameOverError):
-            game.apply(action)
-    assert game.to_json() == before
-
-
-def test_an_action_of_another_game_or_unknown_text_is_refused():
-    game = choosing()
-    with pytest.raises(IllegalActionError) as refused:
-        game.apply("P1 digs a tunnel")
-    assert refused.value.rule == "not a legal action"
 
 
 def test_malformed_actions_cannot_be_made():
