@@ -37,7 +37,8 @@ def test_a_class_of_30_arriving_together_all_get_a_working_app(server):
     visits = sh.arrive_together(server, "mineshaft_mayhem.ipynb", CLASS_SIZE, clicks=1, timeout=240)
 
     failed = [visit.error for visit in visits if not visit.ok]
-    assert not failed, f"{len(failed)} of {CLASS_SIZE} visitors got no working app, e.g. {failed[0]}"
+    assert not failed, (f"{len(failed)} of {CLASS_SIZE} visitors got no working app, e.g. {failed[0]}; "
+                        f"the server's log ends:\n{server.log()[-4000:]}")
     for visit in visits:
         assert visit.page_views >= 1, "blank app: no widget output in the page"
         assert sh.find_models(visit.states, "mm-sheet"), "the app's sheet is missing from the widget states"
@@ -61,7 +62,7 @@ def test_code_sent_by_a_visitor_is_not_executed(server, tmp_path):
 
     async def attack():
         visit = await sh.visit(server, "mineshaft_mayhem.ipynb")
-        assert visit.ok, visit.error
+        assert visit.ok, f"{visit.error}; the server's log ends:\n{server.log()[-4000:]}"
         socket = await sh.KernelSocket.open(server, visit.kernel_id, visit, timeout=30)
         try:
             sent = {}
