@@ -30,6 +30,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 import voila_harness  # noqa: E402  (a sibling module)
 
@@ -72,6 +74,17 @@ class Server:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+
+def class_server(tmp_path_factory, name: str):
+    """Body of a module fixture (``yield from``): a server started as `make serve` starts it,
+    its log in a temporary folder ``name``; a server that will not start fails the test."""
+    log_path = tmp_path_factory.mktemp(name) / "voila.log"
+    try:
+        with serve_class(log_path) as running:
+            yield running
+    except voila_harness.HarnessError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 def voila_command(port: int, *extra_args: str, config_dir: Path | None = None) -> list[str]:

@@ -33,12 +33,7 @@ FREED_WITHIN_S = 20.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    log_path = tmp_path_factory.mktemp("voila-class") / "voila.log"
-    try:
-        with sh.serve_class(log_path) as running:
-            yield running
-    except voila_harness.HarnessError as error:
-        pytest.fail(str(error), pytrace=False)
+    yield from sh.class_server(tmp_path_factory, "voila-class")
 
 
 def test_the_settings_never_cull_a_page_that_is_open_or_loading():

@@ -16,7 +16,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import server_harness as sh  # noqa: E402
-import voila_harness  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +24,7 @@ CLASS_SIZE = 30
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    log_path = tmp_path_factory.mktemp("voila-load") / "voila.log"
-    try:
-        with sh.serve_class(log_path) as running:
-            yield running
-    except voila_harness.HarnessError as error:
-        pytest.fail(str(error), pytrace=False)
+    yield from sh.class_server(tmp_path_factory, "voila-load")
 
 
 def test_a_class_of_30_arriving_together_all_get_a_working_app(server):
