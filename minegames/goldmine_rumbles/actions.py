@@ -395,12 +395,14 @@ class Rearrange(GoldmineAction):
 
 @dataclasses.dataclass(frozen=True)
 class Peek(GoldmineAction):
-    """With a Detonator: look at the next Rumbles tile in secret."""
+    """With a Detonator: look in secret at any one Rumbles tile not yet revealed; ``place`` is its
+    place along the track, counted from 1 (the rulebook: "one unrevealed Goldmine Rumbles tile")."""
 
     player: int
+    place: int
 
     def __str__(self) -> str:
-        return f"{_p(self.player)} peeks at the next Rumbles tile"
+        return f"{_p(self.player)} peeks at Rumbles tile {self.place}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -68,8 +68,8 @@ class ItemRules:
             result += [Refresh(p, slots) for k in range(1, self.options.flask_refresh_max + 1)
                        for slots in combinations(shown, k)]
         if held["Detonator"]:
-            if self._revealed < len(self._track) and self._revealed not in self._players[p]["peeked"]:
-                result.append(Peek(p))
+            seen = self._players[p]["peeked"]
+            result += [Peek(p, index + 1) for index in range(self._revealed, len(self._track)) if index not in seen]
             for kind, index in M.detonator_lines(self._mine, here, self.options.detonator_columns):
                 result += [Rearrange(p, kind, index, order) for order in permutations(range(M.SIZE))
                            if order != tuple(range(M.SIZE))]
@@ -207,6 +207,12 @@ class ItemRules:
 
     def _check_Peek(self, action: Peek) -> None:
         self._refuse_after_main_action(action.player, "a Detonator")
+        index = action.place - 1
+        if not self._revealed <= index < len(self._track):
+            refuse("detonator", f"a Detonator peeks at a Rumbles tile not yet revealed: places "
+                                f"{self._revealed + 1}-{len(self._track)}, not {action.place}")
+        if index in self._players[action.player]["peeked"]:
+            refuse("detonator", f"Rumbles tile {action.place} has been peeked at already")
 
     def _check_Rearrange(self, action: Rearrange) -> None:
         self._refuse_after_main_action(action.player, "a Detonator")
@@ -320,9 +326,9 @@ class ItemRules:
 
     def _do_Peek(self, action: Peek) -> None:
         self._return(action.player, "Detonator")
-        self._players[action.player]["peeked"].append(self._revealed)
-        self._see_chance()  # the peeker has seen the next tile
-        self._note(f"{self._name(action.player)} peeks at the next Rumbles tile")
+        self._players[action.player]["peeked"].append(action.place - 1)
+        self._see_chance()  # the peeker has seen the tile
+        self._note(f"{self._name(action.player)} peeks at Rumbles tile {action.place}")
 
     def _do_Steal(self, action: Steal) -> None:
         p = action.player

@@ -134,11 +134,11 @@ def test_a_peeked_tile_is_seen_by_its_peeker_alone_until_it_is_revealed(seed, pl
     next_tile = game._snapshot()["track"][1]
     assert all(game.view(q)["track"][1] is None for q in range(players))
 
-    game.apply(Peek(peeker))
+    game.apply(Peek(peeker, 2))
     assert game.player(peeker)["peeked"] == [1] and game.items(peeker)["Detonator"] == 1
-    assert Peek(peeker) not in game.legal_actions()  # the same tile cannot be peeked twice
+    assert Peek(peeker, 2) not in game.legal_actions()  # the same tile cannot be peeked twice
     with pytest.raises(IllegalActionError):
-        game.apply(Peek(peeker))
+        game.apply(Peek(peeker, 2))
     assert game.player(peeker)["peeked"] == [1] and game.items(peeker)["Detonator"] == 1
 
     checked_in_phase_two = 0

@@ -120,12 +120,22 @@ def test_detonator_rearranges_a_line_next_to_the_miner():
         game.apply(Rearrange(0, "row", 2, (2, 1, 0)))  # not a line the miner touches
 
 
-def test_detonator_peek_shows_the_next_tile_to_the_peeker_only():
-    game = red_first({"items": {"Detonator": 1}})
-    assert game.view(0)["track"][1] is None
-    game.apply(Peek(0))
-    assert game.view(0)["track"][1] == game._track[1] and game.view(1)["track"][1] is None
-    assert Peek(0) not in game.legal_actions()
+def test_detonator_peek_shows_any_unrevealed_tile_to_the_peeker_only():
+    # Rulebook: "Secretly look at one unrevealed Goldmine Rumbles tile" (not only the next one).
+    game = red_first({"items": {"Detonator": 2}})
+    revealed = len(game.rumbles_revealed)
+    unrevealed = range(revealed + 1, len(game._track) + 1)
+    assert {a.place for a in game.legal_actions() if isinstance(a, Peek)} == set(unrevealed)
+    last = len(game._track)
+    assert game.view(0)["track"][last - 1] is None
+    game.apply(Peek(0, last))  # the last tile, three phases away
+    assert game.view(0)["track"][last - 1] == game._track[last - 1]
+    assert game.view(1)["track"][last - 1] is None
+    assert Peek(0, last) not in game.legal_actions() and Peek(0, revealed + 1) in game.legal_actions()
+    for place in (last, revealed, last + 1):  # peeked already, revealed, no such tile
+        with pytest.raises(IllegalActionError) as refused:
+            game.apply(Peek(0, place))
+        assert refused.value.rule == "detonator"
 
 
 def test_matchstick_takes_the_whole_row_on_arrival():
