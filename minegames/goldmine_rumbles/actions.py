@@ -13,6 +13,7 @@ import dataclasses
 from minegames.core import Action, SaveFormatError
 from minegames.core.actions import whole_field
 
+from .components import ESSENTIALS
 from .mine import position_from_json
 from .render_mine import describe
 
@@ -60,10 +61,17 @@ class PlaceCube(GoldmineAction):
 
 @dataclasses.dataclass(frozen=True)
 class BuyEssentials(GoldmineAction):
-    """Buy Essentials from Frank Clayton at 1gn each: one Black Mark for the whole purchase."""
+    """Buy Essentials from Frank Clayton at 1gn each: one Black Mark for the whole purchase.
+    The items keep the order of ``components.ESSENTIALS`` (whatever order they are given in), so
+    one purchase is one action."""
 
     player: int
     items: tuple
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        order = {item: rank for rank, item in enumerate(ESSENTIALS)}
+        object.__setattr__(self, "items", tuple(sorted(self.items, key=lambda item: (order.get(item, 99), item))))
 
     def __str__(self) -> str:
         return f"{_p(self.player)} buys {', '.join(self.items)}"

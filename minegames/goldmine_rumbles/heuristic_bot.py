@@ -245,15 +245,7 @@ class HeuristicBot:
 
     @staticmethod
     def _allowed(state: GoldmineRumbles, action: Action, legal: list[Action]) -> bool:
-        if action in legal:
-            return True
-        if isinstance(action, BuyEssentials):  # several at once: legal when each alone is and there is room
-            counts = Counter(action.items)
-            return (all(BuyEssentials(action.player, (item,)) in legal for item in counts)
-                    and len(action.items) <= state.gold(action.player)
-                    and sum(state.items(action.player).values()) + len(action.items) <= C.CARRY_LIMIT
-                    and all(state.supply[item] >= n for item, n in counts.items()))
-        return False
+        return action in legal  # a purchase of several Essentials is listed as one action
 
     @staticmethod
     def _fallback(state: GoldmineRumbles, legal: list[Action]) -> Action:

@@ -7,7 +7,7 @@ A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fie
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from minegames.core import Action
 
@@ -31,14 +31,22 @@ class ItemRules:
         turn = self._turn()
         return turn is not None and turn["player"] == p and turn["mode"] == "done"
 
+    def _purchases(self, p: int) -> list[Action]:
+        """Every purchase from Frank Clayton: any mix of Essentials that gold, the carry limit and
+        the supply allow. Several items bought at once are one purchase and one Black Mark."""
+        most = min(self.gold(p), C.CARRY_LIMIT - self._carried(p))
+        if most < 1:
+            return []
+        stock = [range(min(self._supply[item], most) + 1) for item in C.ESSENTIALS]
+        mixes = sorted((counts for counts in product(*stock) if 1 <= sum(counts) <= most),
+                       key=lambda counts: (sum(counts), [-n for n in counts]))
+        return [BuyEssentials(p, sum(((item,) * n for item, n in zip(C.ESSENTIALS, counts)), ())) for counts in mixes]
+
     def _free_actions(self, p: int) -> list[Action]:
         """What an active miner may do at any moment of the turn: essentials, item uses, trades,
         discarding. Once the turn's mining or fight is over, the medicinal items are the only uses."""
         result: list[Action] = []
-        room = C.CARRY_LIMIT - self._carried(p)
-        for item in C.ESSENTIALS:
-            if self.gold(p) >= 1 and room >= 1 and self._supply[item] >= 1:
-                result.append(BuyEssentials(p, (item,)))
+        result += self._purchases(p)
         over = self._main_action_over(p)
         for item, field in FREE_USE.items():
             if self._has(p, item) and self._players[p][field] and not (over and item not in C.MEDICINAL_ITEMS):

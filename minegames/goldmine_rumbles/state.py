@@ -24,7 +24,7 @@ from . import components as C
 from . import dice_rules as R
 from . import mine as M
 from .actions import (
-    ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie,
+    ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, ChooseDie,
     AcceptRoute, ChooseItem, Decline, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
     RejectBids, RollYield, TakeItems, UseItem,
 )
@@ -566,7 +566,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         checker = getattr(self, f"_check_{type(action).__name__}", None)
         if checker is not None:
             checker(action)
-        if not isinstance(action, BuyEssentials) and action not in self._legal_actions():
+        if action not in self._legal_actions():
             refuse("not now", f"{action} is not possible while {self.step!r} is pending")
 
     def _in_turn(self, modes: tuple, what: str) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles import mine as M
 from minegames.goldmine_rumbles.actions import (
-    AttackPapaClayton, BuyClaim, Decline, MineAlone, MoveCube, Peek, Rearrange, Refresh, Steal, Swap, TakeItems,
+    AttackPapaClayton, BuyClaim, BuyEssentials, Decline, MineAlone, MoveCube, Peek, Rearrange, Refresh, Steal, Swap,
+    TakeItems,
     Pick, Trade, UseItem,
 )
 from minegames.goldmine_rumbles.positions import position
@@ -189,3 +190,19 @@ def test_a_trade_names_its_rule():
         with pytest.raises(IllegalActionError) as refused:
             game.apply(Trade(p, item))
         assert refused.value.rule == "trade"
+
+
+def test_several_essentials_are_one_purchase_offered_as_one_action():
+    # Rulebook: "Buy one or more Essentials ... take x1 Black Mark token – for the 'buy' action,
+    # not the individual items." So a front end or bot reading legal_actions() can buy them at once.
+    game = red_first({"gold": 4, "items": {"Bread": 1}})
+    offers = [a for a in game.legal_actions() if isinstance(a, BuyEssentials)]
+    mixed = BuyEssentials(0, ("Whiskey", "Bread", "Dynamite"))  # any order: the same purchase
+    assert mixed in offers and mixed == BuyEssentials(0, ("Bread", "Dynamite", "Whiskey"))
+    assert max(len(a.items) for a in offers) == 4  # 4gn buys four; five more would fit
+    assert len(offers) == len(set(offers))
+    marks = game.player(0)["black_marks"]
+    game.apply(mixed)
+    assert game.player(0)["black_marks"] == marks + 1 and game.gold(0) == 1
+    assert game.items(0) == {"Bread": 2, "Dynamite": 1, "Whiskey": 1}
+    assert {len(a.items) for a in game.legal_actions() if isinstance(a, BuyEssentials)} == {1}  # 1gn left
