@@ -161,9 +161,27 @@ class ItemRules:
             return ("two items", "take two different slots (0-2) of the top (0) or bottom (1) row")
         picked = [C.CLAIMS[claim].rows[row][s] for s in slots]
         kept = [i for i in picked if i != C.CUBE and self._supply[i] >= 1 and not C.ITEMS[i].lightning]
-        if self._carried(p) - whole_row + len(kept) > C.CARRY_LIMIT:
+        held = Counter(self.items(p))
+        if whole_row:
+            held["Matchstick"] -= 1
+        held.update(kept)
+        if sum(held.values()) - TRADE_SOLD * len(self._trades_to_fit(held)) > C.CARRY_LIMIT:
             return ("carry limit", f"a miner carries at most {C.CARRY_LIMIT} items; discard some first")
         return None
+
+    @staticmethod
+    def _trades_to_fit(held: Counter) -> list[str]:
+        """The trades that bring a hand over the carry limit back within it, as a trade may be made
+        at once even when 6 items are carried ("usable immediately", rulebook p. 24): items that
+        make three alike, most plentiful first. Empty when no trade is needed or none helps."""
+        over = sum(held.values()) - C.CARRY_LIMIT
+        trades: list[str] = []
+        for item, count in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])):
+            while over > 0 and count >= TRADE_SET and not C.ITEMS[item].essential:
+                trades.append(item)
+                count -= TRADE_SOLD
+                over -= TRADE_SOLD
+        return trades
 
     def _do_TakeItems(self, action: TakeItems) -> None:
         p, top, turn = action.player, self._pending.pop(), self._turn()
@@ -188,6 +206,9 @@ class ItemRules:
             else:
                 self._give(p, item)
                 self._note(f"{self._name(p)} takes {item}")
+            for trade in self._trades_to_fit(Counter(self.items(p))):
+                self._do_Trade(Trade(p, trade))
+                self._note(f"{self._name(p)} makes that trade at once (carry limit)")
         if cubes:
             self._push("place cubes", p, count=cubes, source="claim")
 

@@ -206,3 +206,25 @@ def test_several_essentials_are_one_purchase_offered_as_one_action():
     assert game.player(0)["black_marks"] == marks + 1 and game.gold(0) == 1
     assert game.items(0) == {"Bread": 2, "Dynamite": 1, "Whiskey": 1}
     assert {len(a.items) for a in game.legal_actions() if isinstance(a, BuyEssentials)} == {1}  # 1gn left
+
+
+def test_a_trade_is_usable_at_once_even_when_carrying_six():
+    # Rulebook, item table: TRADE "Can be used immediately even when 6 items already carried".
+    # Red carries 6 (two Blunderbusses) and takes Dynamite and a third Blunderbuss at claim 2.
+    game = red_first({"gold": 5, "items": {"Blunderbuss": 2, "Bread": 4}})
+    game.apply(BuyClaim(0, 0))  # claim 2, where Red stands
+    take = TakeItems(0, 0, (0, 1))  # Dynamite, Blunderbuss
+    assert take in game.legal_actions()
+    gold = game.gold(0)
+    game.apply(take)
+    assert game.items(0) == {"Blunderbuss": 1, "Bread": 4, "Dynamite": 1}
+    assert game.gold(0) == gold + 6 and not game.problems()
+    assert "at once (carry limit)" in game.log.text()
+
+
+def test_without_a_trade_to_make_the_carry_limit_still_holds():
+    game = red_first({"gold": 5, "items": {"Bread": 6}})
+    game.apply(BuyClaim(0, 0))
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(TakeItems(0, 0, (0, 1)))
+    assert refused.value.rule == "carry limit"
