@@ -194,9 +194,8 @@ class FightRules:
             self._push("spoils", winner, loser=loser)
 
     def _spoils(self, top: dict[str, Any]) -> list[str]:
-        """Items a winner may take: any in the supply after beating Papa Clayton, else one of the loser's."""
-        if C.CARRY_LIMIT - self._carried(top["player"]) < 1:
-            return []
+        """Items a winner may take: any in the supply after beating Papa Clayton, else one of the
+        loser's. A winner carrying 6 still gets the choice: discard to make room, or take nothing."""
         if top["loser"] == CLAYTON:
             return [item for item in C.ITEM_NAMES if self._supply[item] >= 1]
         return sorted(self.items(top["loser"]))

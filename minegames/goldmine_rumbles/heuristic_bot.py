@@ -529,7 +529,16 @@ class HeuristicBot:
 
     def _on_spoils(self, state, top, me: _Me, legal):
         choices = [a for a in legal if isinstance(a, ChooseItem)]
-        return max(choices, key=lambda a: me.gain(a.item), default=None)
+        if choices:
+            return max(choices, key=lambda a: me.gain(a.item))
+        # carrying 6: make room only when the best spoil is worth more than the item given up
+        loot = ([item for item, n in state.supply.items() if n] if top["loser"] == CLAYTON
+                else [item for item, n in state.items(top["loser"]).items() if n])
+        best = max((me.gain(item) for item in loot), default=0.0)
+        cheapest = min((a for a in legal if isinstance(a, Discard)), key=lambda a: me.keep(a.item), default=None)
+        if cheapest is not None and best > me.keep(cheapest.item) + EPSILON:
+            return cheapest
+        return Decline(me.p)
 
     def _on_wind_down(self, state, top, me: _Me, legal):
         for item in HEALING_ORDER:

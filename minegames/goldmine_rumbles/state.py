@@ -25,7 +25,7 @@ from . import dice_rules as R
 from . import mine as M
 from .actions import (
     ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, ChooseDie,
-    AcceptRoute, ChooseItem, Decline, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
+    AcceptRoute, ChooseItem, Decline, Discard, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
     RejectBids, RollYield, TakeItems, UseItem,
 )
 from .engine_common import CLAYTON, SLOT_PAIRS, STORE_SLOTS, WHOLE_ROW, refuse
@@ -533,7 +533,10 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         if kind == "fight":
             return [FightRound(p)]
         if kind == "spoils":
-            return [ChooseItem(p, item) for item in self._spoils(top)]
+            if self._carried(p) < C.CARRY_LIMIT:
+                return [ChooseItem(p, item) for item in self._spoils(top)]
+            # carrying 6: "you may discard items to make room for new ones" (rulebook p. 24)
+            return [Discard(p, item) for item in sorted(self.items(p))] + [Decline(p)]
         raise AssertionError(f"unknown decision {kind!r}")
 
     def _turn_actions(self, turn: dict[str, Any]) -> list[Action]:
@@ -645,6 +648,8 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             self._next_leaf_or_resolve()
         elif kind == "pipe":
             self._note(f"{self._name(p)} puts the Pipe away")
+        elif kind == "spoils":
+            self._note(f"{self._name(p)} carries 6 items and takes no spoils")
 
     def _do_EndTurn(self, action: EndTurn) -> None:
         self._note(f"{self._name(action.player)} ends the turn")

@@ -10,7 +10,7 @@ from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles import mine as M
 from minegames.goldmine_rumbles.actions import (
-    AttackPapaClayton, AttackPlayer, BuyClaim, ChooseItem, Decline, FightClayton, FightRound, MineAlone,
+    AttackPapaClayton, AttackPlayer, BuyClaim, ChooseItem, Decline, Discard, FightClayton, FightRound, MineAlone,
     TakeItems, UseItem,
 )
 from minegames.goldmine_rumbles.positions import position
@@ -136,3 +136,29 @@ def test_the_beaten_defender_may_wind_down_with_a_medicinal_item():
     assert game.legal_actions() == [UseItem(1, "Medical Supplies"), Decline(1)]
     game.apply(UseItem(1, "Medical Supplies"))
     assert game.player(1)["bandages"] == 0 and game.step == "turn" and game.current_player == 0
+
+
+def test_a_winner_carrying_six_may_discard_to_make_room_for_the_spoils():
+    # Rulebook p. 24: "If you already have 6 single-use items you may discard items to make room
+    # for new ones." The spoils of beating Papa Clayton are not skipped at the carry limit.
+    six = {"Bread": 3, "Whiskey": 3}
+    game = duel({"gold": 10, "items": six, "dashboard": {R.COLT_45: 4}}, {}, [6, 1] * 4)
+    game.apply(AttackPapaClayton(0))
+    rounds(game, 4)
+    assert game.step == "spoils"
+    legal = game.legal_actions()
+    assert not any(isinstance(a, ChooseItem) for a in legal)
+    assert Discard(0, "Bread") in legal and Decline(0) in legal
+    game.apply(Discard(0, "Bread"))
+    assert game.step == "spoils"  # room now: the choice of an item follows
+    game.apply(ChooseItem(0, "Flask"))
+    assert game.items(0) == {"Bread": 2, "Whiskey": 3, "Flask": 1} and not game.problems()
+
+
+def test_a_winner_carrying_six_may_also_take_nothing():
+    game = duel({"gold": 10, "items": {"Bread": 6}, "dashboard": {R.COLT_45: 4}}, {}, [6, 1] * 4)
+    game.apply(AttackPapaClayton(0))
+    rounds(game, 4)
+    game.apply(Decline(0))
+    assert game.items(0) == {"Bread": 6} and game.step != "spoils"
+    assert "takes no spoils" in game.log.text()
