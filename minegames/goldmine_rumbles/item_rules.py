@@ -169,10 +169,16 @@ class ItemRules:
             return ("carry limit", f"a miner carries at most {C.CARRY_LIMIT} items; discard some first")
         return None
 
+    def _trade_to_fit(self, p: int) -> None:
+        """Make at once the trades that bring ``p`` back within the carry limit."""
+        for item in self._trades_to_fit(Counter(self.items(p))):
+            self._do_Trade(Trade(p, item))
+            self._note(f"{self._name(p)} makes that trade at once (carry limit)")
+
     @staticmethod
     def _trades_to_fit(held: Counter) -> list[str]:
         """The trades that bring a hand over the carry limit back within it, as a trade may be made
-        at once even when 6 items are carried ("usable immediately", rulebook p. 24): items that
+        at once even when 6 items are carried (the item table: "usable immediately"): items that
         make three alike, most plentiful first. Empty when no trade is needed or none helps."""
         over = sum(held.values()) - C.CARRY_LIMIT
         trades: list[str] = []
@@ -189,28 +195,31 @@ class ItemRules:
             turn.update(taken=action.row, mode="at claim")
         else:
             turn["mode"] = "partnered"
-        cubes = 0
         if tuple(action.slots) == WHOLE_ROW:
             self._return(p, "Matchstick")
             self._note(f"{self._name(p)} strikes a Matchstick to take the whole row")
         picked = [C.CLAIMS[top["claim"]].rows[action.row][slot] for slot in action.slots]
-        for item in sorted(picked, key=lambda i: i != C.CUBE and C.ITEMS[i].lightning):  # lightning last
-            if item == C.CUBE:
-                cubes += 1
-            elif self._supply[item] < 1:
-                self._note(f"no {item} is left in the supply")
-            elif C.ITEMS[item].lightning and self._carried(p) >= C.CARRY_LIMIT:
-                self._give(p, item)
-                self._note(f"{self._name(p)} takes {item} and uses it at once (carry limit)")
-                self._use_free(p, item)
-            else:
-                self._give(p, item)
-                self._note(f"{self._name(p)} takes {item}")
-            for trade in self._trades_to_fit(Counter(self.items(p))):
-                self._do_Trade(Trade(p, trade))
-                self._note(f"{self._name(p)} makes that trade at once (carry limit)")
+        lightning = [item for item in picked if item != C.CUBE and C.ITEMS[item].lightning]
+        for item in picked:
+            if item not in lightning and item != C.CUBE:
+                self._take_item(p, item)
+        self._trade_to_fit(p)  # a trade is usable at once, even over the carry limit
+        for item in lightning:  # last: at the carry limit they are used at once
+            self._take_item(p, item)
+        cubes = picked.count(C.CUBE)
         if cubes:
             self._push("place cubes", p, count=cubes, source="claim")
+
+    def _take_item(self, p: int, item: str) -> None:
+        if self._supply[item] < 1:
+            self._note(f"no {item} is left in the supply")
+        elif C.ITEMS[item].lightning and self._carried(p) >= C.CARRY_LIMIT:
+            self._give(p, item)
+            self._note(f"{self._name(p)} takes {item} and uses it at once (carry limit)")
+            self._use_free(p, item)
+        else:
+            self._give(p, item)
+            self._note(f"{self._name(p)} takes {item}")
 
     def _check_UseItem(self, action: UseItem) -> None:
         if action.item not in C.ITEMS:

@@ -535,7 +535,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         if kind == "spoils":
             if self._carried(p) < C.CARRY_LIMIT:
                 return [ChooseItem(p, item) for item in self._spoils(top)]
-            # carrying 6: "you may discard items to make room for new ones" (rulebook p. 24)
+            # carrying 6: "you may discard items to make room for new ones" (the carry-limit rule)
             return [Discard(p, item) for item in sorted(self.items(p))] + [Decline(p)]
         raise AssertionError(f"unknown decision {kind!r}")
 

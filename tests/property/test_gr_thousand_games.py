@@ -10,6 +10,7 @@ The protocol checks (saves, undo, is_legal against legal_actions, refused action
 replays) live in the shared conformance suite, tests/protocol/."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -56,8 +57,14 @@ def expected_gold_change(game, action) -> dict[int, int] | None:
         return {p: square, action.bidder: -square}
     if isinstance(action, PayFee):
         return {p: -min(game._top()["fee"], game.gold(p))}
-    if isinstance(action, TakeItems):
-        return {}
+    if isinstance(action, TakeItems):  # no gold, unless items over the carry limit make a trade at once
+        held = Counter(game.items(p))
+        if len(action.slots) == 3:
+            held["Matchstick"] -= 1  # struck to take the whole row
+        picked = Counter(C.CLAIMS[game._top()["claim"]].rows[action.row][s] for s in action.slots)
+        held.update({item: min(n, game.supply[item]) for item, n in picked.items()
+                     if item != C.CUBE and not C.ITEMS[item].lightning})
+        return {p: 6 * len(game._trades_to_fit(held))}
     if isinstance(action, AcceptRoute):
         return {action.helper: 1}
     return None
