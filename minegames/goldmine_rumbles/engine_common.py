@@ -16,7 +16,9 @@ FREE_USE = {  # items usable whenever their owner is active: what they clear
     "Whiskey": "injuries", "Medical Supplies": "bandages", "Fungus": "poisons", "Apple Pie": "black_marks",
 }
 STORE_SLOTS = len(C.STORE_PRICES)
-ACTIVE_KINDS = ("turn", "travel", "items")  # decisions during which the decider may also act freely
+#: decisions during which the decider may also act freely ("partner items": a partner using
+#: what they picked up at the claim, until they say they are done)
+ACTIVE_KINDS = ("turn", "travel", "items", "partner items")
 SLOT_PAIRS = ((0, 1), (0, 2), (1, 2))
 WHOLE_ROW = (0, 1, 2)  # a Matchstick takes all three
 FIGHT_ITEMS = {"arm": "armed", "chippawa": "leaf"}  # decision -> the fight's flag the item sets

@@ -229,7 +229,7 @@ class HeuristicBot:
         if action is None or not self._allowed(state, action, legal):
             action = self._fallback(state, legal)
         if isinstance(action, FREE_KINDS) or (
-                isinstance(action, UseItem) and state.step in ("turn", "travel", "items")):
+                isinstance(action, UseItem) and state.step in ("turn", "travel", "items", "partner items")):
             key = self._turn_key(state)
             self._free_used[key] = self._free_used.get(key, 0) + 1
         return action
@@ -664,6 +664,15 @@ class HeuristicBot:
         return best
 
     # -- the turn -----------------------------------------------------------------------------------
+    def _on_partner_items(self, state, top, me: _Me, legal):
+        """A partner with items picked up at the claim: heal, sell or play a Pipe when it pays."""
+        free = self._free_action(state, me, legal)
+        if free is not None:
+            return free
+        if self._pipe_worth_playing(me, legal):
+            return UseItem(me.p, "Pipe")
+        return Decline(me.p)
+
     def _on_turn(self, state, top, me: _Me, legal):
         mode = top.get("mode")
         if mode is None:

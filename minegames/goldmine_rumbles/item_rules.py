@@ -195,6 +195,9 @@ class ItemRules:
             turn.update(taken=action.row, mode="at claim")
         else:
             turn["mode"] = "partnered"
+            # A partner's window for items lasts until they have picked items at the claim and
+            # finished actioning them (rulebook, when you can use single-use items).
+            self._push("partner items", p, claim=top["claim"])
         if tuple(action.slots) == WHOLE_ROW:
             self._return(p, "Matchstick")
             self._note(f"{self._name(p)} strikes a Matchstick to take the whole row")

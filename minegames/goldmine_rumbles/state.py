@@ -24,7 +24,7 @@ from . import components as C
 from . import dice_rules as R
 from . import mine as M
 from .actions import (
-    ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, ChooseDie,
+    ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie,
     AcceptRoute, ChooseItem, Decline, Discard, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
     RejectBids, RollYield, TakeItems, UseItem,
 )
@@ -302,6 +302,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         "place cubes": "place {count} cube(s) on the dashboard",
         "travel": "travel on towards {goal} (or give up the journey)",
         "items": "take items from a row of claim {claim}",
+        "partner items": "use the items picked up at claim {claim} (a Pipe, Bacon...), then say you are done",
         "bids": "bid for a place as partner, or pass",
         "accept": "accept one bid as partner, or refuse them all",
         "choose die": "choose which yield die counts",
@@ -372,6 +373,10 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     def _push(self, kind: str, player: int, **data: Any) -> None:
         self._pending.append({"kind": kind, "player": player, **data})
+
+    def _item_choices(self, p: int) -> list[Action]:
+        """The free actions that use or sell an item (not buying Essentials, not discarding)."""
+        return [a for a in self._free_actions(p) if not isinstance(a, (BuyEssentials, Discard))]
 
     def _cubes(self, p: int, column: str) -> int:
         return self._players[p]["dashboard"][column]
@@ -471,6 +476,9 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             if top["kind"] == "wind down" and not self._remedies(top["player"]):
                 self._pending.pop()
                 continue
+            if top["kind"] == "partner items" and not self._item_choices(top["player"]):
+                self._pending.pop()  # nothing to use: no pause to say "done"
+                continue
             if top["kind"] == "route accept" and not self._journey()["offers"]:
                 self._pending.pop()
                 continue
@@ -499,6 +507,8 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             choices = SLOT_PAIRS + ((WHOLE_ROW,) if len(top["rows"]) == 2 and self._has(p, "Matchstick") else ())
             return self._free_actions(p) + [TakeItems(p, row, slots) for row in top["rows"] for slots in choices
                                             if self._take_problem(p, top["claim"], row, slots) is None]
+        if kind == "partner items":
+            return self._free_actions(p) + [Decline(p)]
         if kind == "bids":
             taken = {square for square, _ in self._turn()["bids"]}
             return [Bid(p, square) for square in C.BID_SQUARES
@@ -650,6 +660,8 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             self._note(f"{self._name(p)} puts the Pipe away")
         elif kind == "spoils":
             self._note(f"{self._name(p)} carries 6 items and takes no spoils")
+        elif kind == "partner items":
+            self._note(f"{self._name(p)} is done with the items")
 
     def _do_EndTurn(self, action: EndTurn) -> None:
         self._note(f"{self._name(action.player)} ends the turn")

@@ -47,7 +47,9 @@ def test_bids_go_round_from_the_owners_left_one_square_each():
     with pytest.raises(IllegalActionError) as refused:
         game.apply(TakeItems(YELLOW, 0, (0, 1)))
     assert refused.value.rule == "the other row"
-    game.apply(TakeItems(YELLOW, 1, (0, 1)))
+    game.apply(TakeItems(YELLOW, 1, (0, 1)))  # a Matchstick and a Detonator: usable now
+    assert game.step == "partner items" and game.current_player == YELLOW
+    game.apply(Decline(YELLOW))  # done with the items
     assert game.current_player == RED and RollYield(RED) in game.legal_actions()
     assert MineAlone(RED) not in game.legal_actions()
 
@@ -63,10 +65,17 @@ def test_nobody_bidding_or_every_bid_rejected_means_mining_alone():
     assert game.gold(BLUE) == 10 and MineAlone(RED) in game.legal_actions()
 
 
+def partner_done(game):
+    """The partner says they are done with the items picked up (when there is something to use)."""
+    if game.step == "partner items":
+        game.apply(Decline(game.current_player))
+    return game
+
+
 def partnered(dice, red=None, yellow=None, **options):
     game = at_claim_2(red, yellow, dice=dice, **options)
     game.apply(InviteBids(RED)).apply(NoBid(BLUE)).apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
-    game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1)))
+    partner_done(game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1))))
     game.apply(RollYield(RED))
     return game
 
@@ -178,5 +187,19 @@ def test_the_picture_names_the_bids_and_the_yield_dice():
     assert decision_summary(game) == "Bids for a partner: P2 2gn · P3 to bid"
     game.apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
     assert decision_summary(game) == "Bids for a partner: P4 1gn, P2 2gn · P1 to choose"
-    game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1))).apply(RollYield(RED))
+    partner_done(game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1)))).apply(RollYield(RED))
     assert decision_summary(game) == "Yield dice 3 and 4 · P1 chooses a die"
+
+
+def test_a_partner_may_use_an_item_just_picked_up_at_the_claim():
+    # Rulebook, when single-use items may be used: a partner "from when you've paid the Bid Fee,
+    # to when you've picked items picked up at a claim site and finished actioning them".
+    game = at_claim_2()
+    game.apply(InviteBids(RED)).apply(NoBid(BLUE)).apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
+    game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1)))  # Matchstick, Detonator
+    assert game.step == "partner items" and game.current_player == YELLOW
+    peeks = [a for a in game.legal_actions() if type(a).__name__ == "Peek"]
+    assert peeks and Decline(YELLOW) in game.legal_actions()
+    game.apply(peeks[0])  # the Detonator found at the claim, used by the partner
+    assert game.items(YELLOW)["Detonator"] == 0 and len(game.player(YELLOW)["peeked"]) == 1
+    assert game.current_player == RED and RollYield(RED) in game.legal_actions()  # nothing left to use
