@@ -178,7 +178,7 @@ class ItemRules:
     @staticmethod
     def _trades_to_fit(held: Counter) -> list[str]:
         """The trades that bring a hand over the carry limit back within it, as a trade may be made
-        at once even when 6 items are carried (the item table: "usable immediately"): items that
+        at once even when 6 items are carried (the item table): items that
         make three alike, most plentiful first. Empty when no trade is needed or none helps."""
         over = sum(held.values()) - C.CARRY_LIMIT
         trades: list[str] = []

@@ -545,7 +545,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         if kind == "spoils":
             if self._carried(p) < C.CARRY_LIMIT:
                 return [ChooseItem(p, item) for item in self._spoils(top)]
-            # carrying 6: "you may discard items to make room for new ones" (the carry-limit rule)
+            # carrying 6: the carry-limit rule lets the winner throw items away to fit the spoil
             return [Discard(p, item) for item in sorted(self.items(p))] + [Decline(p)]
         raise AssertionError(f"unknown decision {kind!r}")
 

@@ -139,8 +139,8 @@ def test_the_beaten_defender_may_wind_down_with_a_medicinal_item():
 
 
 def test_a_winner_carrying_six_may_discard_to_make_room_for_the_spoils():
-    # Rulebook, carry limit: "If you already have 6 single-use items you may discard items to make room
-    # for new ones." The spoils of beating Papa Clayton are not skipped at the carry limit.
+    # The carry-limit rule lets a miner holding six items throw some away to fit new ones, so the
+    # spoils of beating Papa Clayton are not skipped at the carry limit.
     six = {"Bread": 3, "Whiskey": 3}
     game = duel({"gold": 10, "items": six, "dashboard": {R.COLT_45: 4}}, {}, [6, 1] * 4)
     game.apply(AttackPapaClayton(0))

@@ -122,7 +122,7 @@ def test_detonator_rearranges_a_line_next_to_the_miner():
 
 
 def test_detonator_peek_shows_any_unrevealed_tile_to_the_peeker_only():
-    # Rulebook: "Secretly look at one unrevealed Goldmine Rumbles tile" (not only the next one).
+    # The Detonator's second use shows its owner any one Rumbles tile still face down, not only the next.
     game = red_first({"items": {"Detonator": 2}})
     revealed = len(game.rumbles_revealed)
     unrevealed = range(revealed + 1, len(game._track) + 1)
@@ -193,8 +193,8 @@ def test_a_trade_names_its_rule():
 
 
 def test_several_essentials_are_one_purchase_offered_as_one_action():
-    # Rulebook: "Buy one or more Essentials ... take x1 Black Mark token – for the 'buy' action,
-    # not the individual items." So a front end or bot reading legal_actions() can buy them at once.
+    # The rulebook charges one Black Mark per purchase of Essentials, however many items it holds,
+    # so a front end or bot reading legal_actions() must be able to buy several at once.
     game = red_first({"gold": 4, "items": {"Bread": 1}})
     offers = [a for a in game.legal_actions() if isinstance(a, BuyEssentials)]
     mixed = BuyEssentials(0, ("Whiskey", "Bread", "Dynamite"))  # any order: the same purchase
@@ -209,7 +209,7 @@ def test_several_essentials_are_one_purchase_offered_as_one_action():
 
 
 def test_a_trade_is_usable_at_once_even_when_carrying_six():
-    # Rulebook, item table: TRADE "Can be used immediately even when 6 items already carried".
+    # The item table lets a trade be made at once even by a miner already carrying six items.
     # Red carries 6 (two Blunderbusses) and takes Dynamite and a third Blunderbuss at claim 2.
     game = red_first({"gold": 5, "items": {"Blunderbuss": 2, "Bread": 4}})
     game.apply(BuyClaim(0, 0))  # claim 2, where Red stands

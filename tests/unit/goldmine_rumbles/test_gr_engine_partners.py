@@ -192,8 +192,8 @@ def test_the_picture_names_the_bids_and_the_yield_dice():
 
 
 def test_a_partner_may_use_an_item_just_picked_up_at_the_claim():
-    # Rulebook, when single-use items may be used: a partner "from when you've paid the Bid Fee,
-    # to when you've picked items picked up at a claim site and finished actioning them".
+    # A partner's window for single-use items opens when the bid fee is paid and closes only once
+    # the items picked up at the claim have been chosen and used (the rulebook's item timing list).
     game = at_claim_2()
     game.apply(InviteBids(RED)).apply(NoBid(BLUE)).apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
     game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1)))  # Matchstick, Detonator
