@@ -24,6 +24,7 @@ EXPECTED_LINES = {
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
     "bench_server.py": ["memory per app kernel, unique (USS)", "students per GB of free memory",
                         "a class arriving together"],
+    "bench_goldmine_bots.py": ["seeded 4-player games, one bot of each kind", "games per second"],
     "bench_conformance.py": ["plain games/s", "long-mode mix, checked games/s", "long mode (10000 games), projected"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
@@ -47,7 +48,8 @@ def test_every_benchmark_script_is_covered():
 @pytest.mark.parametrize(
     "script",
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
-     "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py"],
+     "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py",
+     "bench_goldmine_bots.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)

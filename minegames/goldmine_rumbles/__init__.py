@@ -23,10 +23,13 @@ def _random_bot(seat: int, seed: int | None = None):
     return RandomBot(seed)
 
 
-def _heuristic_bot(seat: int, seed: int | None = None):
-    from .heuristic_bot import HeuristicBot
+def _heuristic_bot(plan: str):
+    def make(seat: int, seed: int | None = None):
+        from .heuristic_bot import HeuristicBot
 
-    return HeuristicBot(seed)
+        return HeuristicBot(seed, plan=plan)
+
+    return make
 
 
 from minegames.core.registry import GameInfo, register_game  # noqa: E402
@@ -41,7 +44,8 @@ GAME = register_game(GameInfo(
     load=load,
     position=position,
     sample_position=lambda: position([{"gold": 12, "items": {"Dynamite": 1}}], players=3),
-    bots={"random": _random_bot, "heuristic": _heuristic_bot},
+    bots={"random": _random_bot, "heuristic": _heuristic_bot("investor"),
+          "prospector": _heuristic_bot("prospector"), "brawler": _heuristic_bot("brawler")},
     app_path=None,
     notebooks=("goldmine_rumbles.ipynb", "goldmine_rumbles_odds.ipynb"),
     status="rules engine, bots and exact odds; the board app is coming",

@@ -60,6 +60,15 @@ INJURY_COST = 0.5
 PENALTY_COST = 0.6  # a Bandage or Poison token's -1, for each turn still to play
 MARKS_BONUS_WEIGHT = 0.5
 EPSILON = 0.05
+#: Opening plans: how much more (or less) than its worth in gold a bot values a cube in each
+#: dashboard column when it places cubes. "investor" is the plain valuation, which buys Company
+#: Shares first; the others lean to digging deep or to fighting, so bots at a table differ.
+PLANS: dict[str, dict[str, float]] = {
+    "investor": {},
+    "prospector": {R.COMPANY_SHARES: 0.3, R.WATER_PUMPS: 1.6, R.MINERS_LAMPS: 1.6, R.MINING_TOOLS: 1.6,
+                   R.TUNNEL_PLANS: 1.5, R.EXPLOSIVES_MANUALS: 1.5},
+    "brawler": {R.COMPANY_SHARES: 0.4, R.COLT_45: 2.5, R.SAFETY_GEAR: 1.3},
+}
 USE_VALUE = {  # a first copy's worth for its own use, before missions, trades and healing
     "Bread": 0.8, "Dynamite": 1.2, "Whiskey": 0.6, "Medical Supplies": 0.8, "Fungus": 0.6, "Apple Pie": 0.6,
     "Blunderbuss": 1.2, "Chippawa Leaf": 1.2, "Bible": 1.2, "Harmonica": 0.6, "Matchstick": 0.6, "Bacon": 0.3,
@@ -205,12 +214,16 @@ class HeuristicBot:
     """Plays Goldmine Rumbles by expected gold, from public information and its own mission only.
 
     ``strict=True`` lets an internal error surface (for tests); otherwise the bot falls back to a
-    safe legal action, so a game never stops because of it.
+    safe legal action, so a game never stops because of it. ``plan`` (a key of :data:`PLANS`) is
+    its opening: where its cubes go.
     """
 
-    def __init__(self, seed: int | None = None, strict: bool = False):
+    def __init__(self, seed: int | None = None, strict: bool = False, plan: str = "investor"):
+        if plan not in PLANS:
+            raise ValueError(f"plan must be one of {sorted(PLANS)}, not {plan!r}")
         self.rng = make_rng(seed)  # the bots' common signature; every choice is deterministic so far
         self.strict = strict
+        self.plan = plan
         self._free_used: dict[tuple, int] = {}
         self._route_memory: dict[tuple, tuple] = {}
         self._deep_left = DEEP_SEARCHES
@@ -302,9 +315,9 @@ class HeuristicBot:
 
     # -- cube placement -------------------------------------------------------------------------
     def _on_place_cubes(self, state, top, me: _Me, legal):
-        values = self.column_values(me)
+        values, lean = self.column_values(me), PLANS[self.plan]
         columns = [a for a in legal if isinstance(a, PlaceCube)]
-        return max(columns, key=lambda a: values.get(a.column, -1.0), default=None)
+        return max(columns, key=lambda a: values.get(a.column, -1.0) * lean.get(a.column, 1.0), default=None)
 
     def column_values(self, me: _Me) -> dict[str, float]:
         """What one more cube is worth in each column that has room."""

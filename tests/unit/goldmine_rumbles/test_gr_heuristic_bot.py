@@ -7,6 +7,7 @@ the state's ``_roll``."""
 import statistics
 
 import numpy as np
+import pytest
 
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
@@ -278,3 +279,28 @@ def test_the_flask_refreshes_the_store_only_when_new_claims_could_be_bought():
         assert (refresh is not None) == refreshes
         if refreshes:
             assert refresh.slots == (0, 1, 2, 3, 4) and refresh in game.legal_actions()
+
+
+def test_opening_plans_put_the_first_cubes_in_different_columns():
+    from collections import Counter
+
+    from minegames.core import play
+    from minegames.goldmine_rumbles.actions import PlaceCube
+
+    def first_cubes(plan):
+        game = new_game(seed=21, players=3)
+        bots = [HeuristicBot(p, strict=True, plan=plan) for p in range(3)]
+        first = Counter()
+        while len(first) < 3:
+            action = bots[game.current_player].choose(game)
+            if isinstance(action, PlaceCube) and action.player not in {p for p, _ in first}:
+                first[(action.player, action.column)] += 1
+            game.apply(action)
+        return {column for _, column in first}
+
+    assert first_cubes("investor") == {"Company Shares"}
+    assert "Company Shares" not in first_cubes("prospector")
+    assert first_cubes("brawler") == {"Colt 45"}
+    with pytest.raises(ValueError):
+        HeuristicBot(0, plan="grandmaster")
+    assert play(new_game(seed=22, players=3), [HeuristicBot(p, plan="prospector") for p in range(3)]).is_over
