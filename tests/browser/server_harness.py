@@ -128,12 +128,7 @@ def serve_class(log_path: Path, *extra_args: str, timeout: float = 90.0,
             yield Server(base_url, process.pid, log_path)
         finally:
             leftovers = kernel_pids(process.pid)
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=15)
+            voila_harness.stop(process, grace=30)
             _kill(leftovers)
 
 

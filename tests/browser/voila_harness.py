@@ -89,12 +89,17 @@ def serve_voila(directory: Path, log_path: Path, timeout: float = 90.0) -> Itera
                 time.sleep(0.25)
             yield base_url
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=15)
+            stop(process)
+
+
+def stop(process: subprocess.Popen, grace: float = 15) -> None:
+    """Ask the server to stop; kill it if it has not within ``grace`` seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=15)
 
 
 def _tail(path: Path, lines: int = 40) -> str:

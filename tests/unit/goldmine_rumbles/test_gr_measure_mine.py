@@ -1,7 +1,8 @@
 """The mine-measuring script (minegames/goldmine_rumbles/data/measure_mine.py) counts right."""
 
-import importlib.util
+import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
 from minegames.goldmine_rumbles.positions import position
 
@@ -9,10 +10,7 @@ SCRIPT = Path(__file__).resolve().parents[3] / "minegames" / "goldmine_rumbles" 
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("measure_mine", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return SimpleNamespace(**runpy.run_path(str(SCRIPT), run_name="measure_mine"))
 
 
 def test_a_miner_standing_at_a_displayed_claim_needs_no_dynamite():
