@@ -15,7 +15,7 @@ from minegames.core.actions import whole_field
 
 from .components import ESSENTIALS
 from .mine import position_from_json
-from .render_mine import describe
+from .wording import describe
 
 
 def _p(player: int) -> str:

@@ -1,382 +1,440 @@
 """Items (p17-19, p26): what a miner may do with them whenever active, taking a claim's
 row, the carry limit and lightning-bolt items, trades, and each item's own use.
 
-A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fields.
+Functions of the engine taking the :class:`.state.GoldmineRumbles` first: they read and
+change its fields. Items are conserved: ``state._give`` and ``state._return`` move them
+between the supply and the miners.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, permutations, product
+from typing import TYPE_CHECKING
 
 from minegames.core import Action
 
-from . import components as C
-from . import dice_rules as R
-from . import mine as M
+from . import components, dice_rules, fight_rules, mine, mining_rules, travel_rules, turn_rules
 from .actions import (
     BuyEssentials, Discard, MoveCube, Peek, Pick, Rearrange, Refresh, Steal, Swap, TakeItems, Trade, UseItem,
 )
+from .decisions import ACTIVE_KINDS, Decision
 from .engine_common import (
-    ACTIVE_KINDS, CLAYTON, FIGHT_ITEMS, FREE_USE, PIPE_MOVES, STORE_SLOTS, SWAP_ICONS, TRADE_PRICE, TRADE_SET,
-    TRADE_SOLD, WHOLE_ROW, refuse,
+    CLAYTON, FIGHT_ITEMS, FREE_USE, PIPE_MOVES, STORE_SLOTS, SWAP_ICONS, TRADE_PRICE, TRADE_SET, TRADE_SOLD,
+    WHOLE_ROW, refuse,
 )
 
+if TYPE_CHECKING:
+    from .state import GoldmineRumbles
 
-class ItemRules:
-    """Items: free actions, taking a claim row, and what each item does."""
 
-    def _main_action_over(self, p: int) -> bool:
-        """Whether ``p``'s mining or fight this turn is over: from then on only medicinal items are used."""
-        turn = self._turn()
-        return turn is not None and turn["player"] == p and turn["mode"] == "done"
+# ---- what a miner may do with items ------------------------------------------------------------
+def _main_action_over(state: GoldmineRumbles, p: int) -> bool:
+    """Whether ``p``'s mining or fight this turn is over: from then on only medicinal items are used."""
+    turn = state._turn()
+    return turn is not None and turn["player"] == p and turn["mode"] == "done"
 
-    def _purchases(self, p: int) -> list[Action]:
-        """Every purchase from Frank Clayton: any mix of Essentials that gold, the carry limit and
-        the supply allow. Several items bought at once are one purchase and one Black Mark."""
-        most = min(self.gold(p), C.CARRY_LIMIT - self._carried(p))
-        if most < 1:
-            return []
-        stock = [range(min(self._supply[item], most) + 1) for item in C.ESSENTIALS]
-        mixes = sorted((counts for counts in product(*stock) if 1 <= sum(counts) <= most),
-                       key=lambda counts: (sum(counts), [-n for n in counts]))
-        return [BuyEssentials(p, sum(((item,) * n for item, n in zip(C.ESSENTIALS, counts)), ())) for counts in mixes]
 
-    def _free_actions(self, p: int) -> list[Action]:
-        """What an active miner may do at any moment of the turn: essentials, item uses, trades,
-        discarding. Once the turn's mining or fight is over, the medicinal items are the only uses."""
-        result: list[Action] = []
-        result += self._purchases(p)
-        over = self._main_action_over(p)
-        for item, field in FREE_USE.items():
-            if self._has(p, item) and self._players[p][field] and not (over and item not in C.MEDICINAL_ITEMS):
-                result.append(UseItem(p, item))
-        held = self.items(p)
-        result += [Trade(p, item) for item in sorted(held) if held[item] >= TRADE_SET and not C.ITEMS[item].essential]
-        if not over:
-            result += self._item_uses(p, held)
-        result += [Discard(p, item) for item in sorted(held)]
-        return result
+def _purchases(state: GoldmineRumbles, p: int) -> list[Action]:
+    """Every purchase from Frank Clayton: any mix of Essentials that gold, the carry limit and
+    the supply allow. Several items bought at once are one purchase and one Black Mark."""
+    most = min(state.gold(p), components.CARRY_LIMIT - state._carried(p))
+    if most < 1:
+        return []
+    stock = [range(min(state._supply[item], most) + 1) for item in components.ESSENTIALS]
+    mixes = sorted((counts for counts in product(*stock) if 1 <= sum(counts) <= most),
+                   key=lambda counts: (sum(counts), [-n for n in counts]))
+    return [BuyEssentials(p, sum(((item,) * n for item, n in zip(components.ESSENTIALS, counts)), ()))
+            for counts in mixes]
 
-    def _item_uses(self, p: int, held: Counter) -> list[Action]:
-        """The non-medicinal item uses open to ``p`` now (Pipe, Harmonica, swaps, Bacon, Flask, Detonator)."""
-        result: list[Action] = []
-        if held["Pipe"] and self._pipe_moves(p):
-            result.append(UseItem(p, "Pipe"))
-        here = self._positions[p]
-        if held["Harmonica"] and self._clayton != here:
-            result.append(UseItem(p, "Harmonica"))
-        if self._clayton == here:
-            result += [Swap(p, give, take) for give in sorted(SWAP_ICONS) if held[give]
-                       for take in SWAP_ICONS[give] if take != give and self._supply[take] >= 1]
-        if held["Bacon"]:
-            result += [Steal(p, victim, item) for victim, item in self._pickable(p)]
-        if held["Flask"]:
-            shown = [s for s, claim in enumerate(self._store) if claim is not None]
-            result += [Refresh(p, slots) for k in range(1, self.options.flask_refresh_max + 1)
-                       for slots in combinations(shown, k)]
-        if held["Detonator"]:
-            seen = self._players[p]["peeked"]
-            result += [Peek(p, index + 1) for index in range(self._revealed, len(self._track)) if index not in seen]
-            for kind, index in M.detonator_lines(self._mine, here, self.options.detonator_columns):
-                result += [Rearrange(p, kind, index, order) for order in permutations(range(M.SIZE))
-                           if order != tuple(range(M.SIZE))]
-        return result
 
-    def _picks(self, p: int) -> list[Action]:
-        """Matchstick on the way: one item from a displayed claim whose site the miner stands at."""
-        here = self._positions[p]
-        if not self._has(p, "Matchstick") or here not in self._store:
-            return []
-        rows = C.CLAIMS[here].rows
-        return [Pick(p, here, r, s) for r in (0, 1) for s in range(3)
-                if rows[r][s] != C.CUBE and self._supply[rows[r][s]] >= 1]
+def free_actions(state: GoldmineRumbles, p: int) -> list[Action]:
+    """What an active miner may do at any moment of the turn: essentials, item uses, trades,
+    discarding. Once the turn's mining or fight is over, the medicinal items are the only uses."""
+    result: list[Action] = []
+    result += _purchases(state, p)
+    over = _main_action_over(state, p)
+    for item, field in FREE_USE.items():
+        if state._has(p, item) and state._players[p][field] and not (over and item not in components.MEDICINAL_ITEMS):
+            result.append(UseItem(p, item))
+    held = state.items(p)
+    result += [Trade(p, item) for item in sorted(held)
+               if held[item] >= TRADE_SET and not components.ITEMS[item].essential]
+    if not over:
+        result += _item_uses(state, p, held)
+    result += [Discard(p, item) for item in sorted(held)]
+    return result
 
-    def _remedies(self, p: int) -> list[str]:
-        """Medicinal items ``p`` holds that would heal something now (for winding down)."""
-        return [item for item in C.MEDICINAL_ITEMS if self._has(p, item) and self._players[p][FREE_USE[item]]]
 
-    def _pickable(self, p: int) -> list[tuple[int, str]]:
-        """(victim, item) a Bacon may steal: from Papa Clayton (the supply) or a miner on the same spot."""
-        here, found = self._positions[p], []
-        if self._clayton == here:
-            found += [(CLAYTON, item) for item in C.ITEM_NAMES if item != "Bacon" and self._supply[item] >= 1]
-        for q in range(self.num_players):
-            if q != p and self._positions[q] == here:
-                found += [(q, item) for item in sorted(self.items(q)) if item != "Bacon"]
-        return found
+def item_choices(state: GoldmineRumbles, p: int) -> list[Action]:
+    """The free actions that use or sell an item (not buying Essentials, not discarding)."""
+    return [a for a in free_actions(state, p) if not isinstance(a, (BuyEssentials, Discard))]
 
-    def _pipe_moves(self, p: int) -> list[Action]:
-        """Cube moves a Pipe allows: a top cube (never a Notebook's) to another column's free square."""
-        board = self._players[p]["dashboard"]
-        sources = [col for col in C.DASHBOARD_COLUMNS if board[col] and col != R.NOTEBOOKS]
-        targets = [col for col in self._cube_columns(p)]
-        return [MoveCube(p, a, b) for a in sources for b in targets if a != b]
 
-    def _check_BuyEssentials(self, action: BuyEssentials) -> None:
-        p = action.player
-        if self._top()["kind"] not in ACTIVE_KINDS:
-            refuse("essentials", "essentials are bought only while you are travelling or at your claim")
-        if not action.items or any(item not in C.ESSENTIALS for item in action.items):
-            refuse("essentials", f"Frank Clayton sells only {', '.join(C.ESSENTIALS)}")
-        if len(action.items) > self.gold(p):
-            refuse("essentials", f"{len(action.items)} essentials cost {len(action.items)}gn")
-        if self._carried(p) + len(action.items) > C.CARRY_LIMIT:
-            refuse("carry limit", f"a miner carries at most {C.CARRY_LIMIT} items")
-        for item, count in Counter(action.items).items():
-            if self._supply[item] < count:
-                refuse("supply", f"only {self._supply[item]} {item} left in the supply")
+def _item_uses(state: GoldmineRumbles, p: int, held: Counter) -> list[Action]:
+    """The non-medicinal item uses open to ``p`` now (Pipe, Harmonica, swaps, Bacon, Flask, Detonator)."""
+    result: list[Action] = []
+    if held["Pipe"] and pipe_moves(state, p):
+        result.append(UseItem(p, "Pipe"))
+    here = state._positions[p]
+    if held["Harmonica"] and state._clayton != here:
+        result.append(UseItem(p, "Harmonica"))
+    if state._clayton == here:
+        result += [Swap(p, give, take) for give in sorted(SWAP_ICONS) if held[give]
+                   for take in SWAP_ICONS[give] if take != give and state._supply[take] >= 1]
+    if held["Bacon"]:
+        result += [Steal(p, victim, item) for victim, item in _pickable(state, p)]
+    if held["Flask"]:
+        shown = [s for s, claim in enumerate(state._store) if claim is not None]
+        result += [Refresh(p, slots) for k in range(1, state.options.flask_refresh_max + 1)
+                   for slots in combinations(shown, k)]
+    if held["Detonator"]:
+        seen = state._players[p]["peeked"]
+        result += [Peek(p, index + 1) for index in range(state._revealed, len(state._track)) if index not in seen]
+        for line, index in mine.detonator_lines(state.mine, here, state.options.detonator_columns):
+            result += [Rearrange(p, line, index, order) for order in permutations(range(mine.SIZE))
+                       if order != tuple(range(mine.SIZE))]
+    return result
 
-    def _do_BuyEssentials(self, action: BuyEssentials) -> None:
-        p = action.player
-        for item in action.items:
-            self._give(p, item)
-        self._players[p]["gold"] -= len(action.items)
-        self._players[p]["black_marks"] += 1
-        self._note(f"{self._name(p)} buys {', '.join(action.items)} from Frank Clayton and takes a Black Mark")
 
-    def _check_Discard(self, action: Discard) -> None:
-        if not self._has(action.player, action.item):
-            refuse("items", f"you hold no {action.item}")
+def picks(state: GoldmineRumbles, p: int) -> list[Action]:
+    """Matchstick on the way: one item from a displayed claim whose site the miner stands at."""
+    here = state._positions[p]
+    if not state._has(p, "Matchstick") or here not in state._store:
+        return []
+    rows = components.CLAIMS[here].rows
+    return [Pick(p, here, r, s) for r in (0, 1) for s in range(3)
+            if rows[r][s] != components.CUBE and state._supply[rows[r][s]] >= 1]
 
-    def _do_Discard(self, action: Discard) -> None:
-        self._return(action.player, action.item)
-        self._note(f"{self._name(action.player)} discards {action.item}")
 
-    def _check_TakeItems(self, action: TakeItems) -> None:
-        if self._top()["kind"] != "items":
-            refuse("two items", "items are taken once, on arriving at the claim")
-        top = self._top()
-        if action.row not in top["rows"]:
-            refuse("the other row", "a partner takes items from the row the owner did not choose")
-        problem = self._take_problem(action.player, top["claim"], action.row, tuple(action.slots))
-        if problem:
-            refuse(*problem)
+def remedies(state: GoldmineRumbles, p: int) -> list[str]:
+    """Medicinal items ``p`` holds that would heal something now (for winding down)."""
+    return [item for item in components.MEDICINAL_ITEMS
+            if state._has(p, item) and state._players[p][FREE_USE[item]]]
 
-    def _take_problem(self, p: int, claim: int, row: int, slots: tuple) -> tuple[str, str] | None:
-        whole_row = tuple(slots) == WHOLE_ROW
-        if whole_row and not self._has(p, "Matchstick"):
-            return ("two items", "only a Matchstick takes the whole row")
-        if row not in (0, 1) or not (whole_row or len(slots) == 2 and len(set(slots)) == 2 and set(slots) <= {0, 1, 2}):
-            return ("two items", "take two different slots (0-2) of the top (0) or bottom (1) row")
-        picked = [C.CLAIMS[claim].rows[row][s] for s in slots]
-        kept = [i for i in picked if i != C.CUBE and self._supply[i] >= 1 and not C.ITEMS[i].lightning]
-        held = Counter(self.items(p))
-        if whole_row:
-            held["Matchstick"] -= 1
-        held.update(kept)
-        if sum(held.values()) - TRADE_SOLD * len(self._trades_to_fit(held)) > C.CARRY_LIMIT:
-            return ("carry limit", f"a miner carries at most {C.CARRY_LIMIT} items; discard some first")
-        return None
 
-    def _trade_to_fit(self, p: int) -> None:
-        """Make at once the trades that bring ``p`` back within the carry limit."""
-        for item in self._trades_to_fit(Counter(self.items(p))):
-            self._do_Trade(Trade(p, item))
-            self._note(f"{self._name(p)} makes that trade at once (carry limit)")
+def _pickable(state: GoldmineRumbles, p: int) -> list[tuple[int, str]]:
+    """(victim, item) a Bacon may steal: from Papa Clayton (the supply) or a miner on the same spot."""
+    here, found = state._positions[p], []
+    if state._clayton == here:
+        found += [(CLAYTON, item) for item in components.ITEM_NAMES if item != "Bacon" and state._supply[item] >= 1]
+    for q in range(state.num_players):
+        if q != p and state._positions[q] == here:
+            found += [(q, item) for item in sorted(state.items(q)) if item != "Bacon"]
+    return found
 
-    @staticmethod
-    def _trades_to_fit(held: Counter) -> list[str]:
-        """The trades that bring a hand over the carry limit back within it, as a trade may be made
-        at once even when 6 items are carried (the item table): items that
-        make three alike, most plentiful first. Empty when no trade is needed or none helps."""
-        over = sum(held.values()) - C.CARRY_LIMIT
-        trades: list[str] = []
-        for item, count in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])):
-            while over > 0 and count >= TRADE_SET and not C.ITEMS[item].essential:
-                trades.append(item)
-                count -= TRADE_SOLD
-                over -= TRADE_SOLD
-        return trades
 
-    def _do_TakeItems(self, action: TakeItems) -> None:
-        p, top, turn = action.player, self._pending.pop(), self._turn()
-        if p == turn["player"]:
-            turn.update(taken=action.row, mode="at claim")
-        else:
-            turn["mode"] = "partnered"
-            # A partner's window for items lasts until they have picked items at the claim and
-            # finished actioning them (rulebook, when you can use single-use items).
-            self._push("partner items", p, claim=top["claim"])
-        if tuple(action.slots) == WHOLE_ROW:
-            self._return(p, "Matchstick")
-            self._note(f"{self._name(p)} strikes a Matchstick to take the whole row")
-        picked = [C.CLAIMS[top["claim"]].rows[action.row][slot] for slot in action.slots]
-        lightning = [item for item in picked if item != C.CUBE and C.ITEMS[item].lightning]
-        for item in picked:
-            if item not in lightning and item != C.CUBE:
-                self._take_item(p, item)
-        self._trade_to_fit(p)  # a trade is usable at once, even over the carry limit
-        for item in lightning:  # last: at the carry limit they are used at once
-            self._take_item(p, item)
-        cubes = picked.count(C.CUBE)
-        if cubes:
-            self._push("place cubes", p, count=cubes, source="claim")
+def pipe_moves(state: GoldmineRumbles, p: int) -> list[Action]:
+    """Cube moves a Pipe allows: a top cube (never a Notebook's) to another column's free square."""
+    board = state._players[p]["dashboard"]
+    sources = [col for col in components.DASHBOARD_COLUMNS if board[col] and col != dice_rules.NOTEBOOKS]
+    targets = turn_rules.cube_columns(state, p)
+    return [MoveCube(p, a, b) for a in sources for b in targets if a != b]
 
-    def _take_item(self, p: int, item: str) -> None:
-        if self._supply[item] < 1:
-            self._note(f"no {item} is left in the supply")
-        elif C.ITEMS[item].lightning and self._carried(p) >= C.CARRY_LIMIT:
-            self._give(p, item)
-            self._note(f"{self._name(p)} takes {item} and uses it at once (carry limit)")
-            self._use_free(p, item)
-        else:
-            self._give(p, item)
-            self._note(f"{self._name(p)} takes {item}")
 
-    def _check_UseItem(self, action: UseItem) -> None:
-        if action.item not in C.ITEMS:
-            refuse("items", f"there is no item {action.item!r}")
-        if not self._has(action.player, action.item):
-            refuse("items", f"you hold no {action.item}")
-        if action.item not in C.MEDICINAL_ITEMS:
-            self._refuse_after_main_action(action.player, action.item)
+# ---- buying, discarding and taking a claim's row ------------------------------------------------
+def check_buy_essentials(state: GoldmineRumbles, action: BuyEssentials) -> None:
+    p = action.player
+    if state._top()["kind"] not in ACTIVE_KINDS:
+        refuse("essentials", "essentials are bought only while you are travelling or at your claim")
+    if not action.items or any(item not in components.ESSENTIALS for item in action.items):
+        refuse("essentials", f"Frank Clayton sells only {', '.join(components.ESSENTIALS)}")
+    if len(action.items) > state.gold(p):
+        refuse("essentials", f"{len(action.items)} essentials cost {len(action.items)}gn")
+    if state._carried(p) + len(action.items) > components.CARRY_LIMIT:
+        refuse("carry limit", f"a miner carries at most {components.CARRY_LIMIT} items")
+    for item, count in Counter(action.items).items():
+        if state._supply[item] < count:
+            refuse("supply", f"only {state._supply[item]} {item} left in the supply")
 
-    def _refuse_after_main_action(self, p: int, what: str) -> None:
-        if self._top()["kind"] == "turn" and self._main_action_over(p):
-            refuse("after mining or a fight", f"{what}: once mining or a fight is over, only "
-                                              f"{', '.join(C.MEDICINAL_ITEMS)} may be used")
 
-    def _check_Swap(self, action: Swap) -> None:
-        self._refuse_after_main_action(action.player, f"swapping a {action.give}")
+def do_buy_essentials(state: GoldmineRumbles, action: BuyEssentials) -> None:
+    """1gn an item, and a Black Mark for the purchase."""
+    p = action.player
+    for item in action.items:
+        state._give(p, item)
+    state._players[p]["gold"] -= len(action.items)
+    state._players[p]["black_marks"] += 1
+    state._note(f"{state._name(p)} buys {', '.join(action.items)} from Frank Clayton and takes a Black Mark")
 
-    def _check_Steal(self, action: Steal) -> None:
-        self._refuse_after_main_action(action.player, "a Bacon")
 
-    def _check_Refresh(self, action: Refresh) -> None:
-        self._refuse_after_main_action(action.player, "a Flask")
+def check_discard(state: GoldmineRumbles, action: Discard) -> None:
+    if not state._has(action.player, action.item):
+        refuse("items", f"you hold no {action.item}")
 
-    def _check_Peek(self, action: Peek) -> None:
-        self._refuse_after_main_action(action.player, "a Detonator")
-        index = action.place - 1
-        if not self._revealed <= index < len(self._track):
-            refuse("detonator", f"a Detonator peeks at a Rumbles tile not yet revealed: places "
-                                f"{self._revealed + 1}-{len(self._track)}, not {action.place}")
-        if index in self._players[action.player]["peeked"]:
-            refuse("detonator", f"Rumbles tile {action.place} has been peeked at already")
 
-    def _check_Rearrange(self, action: Rearrange) -> None:
-        self._refuse_after_main_action(action.player, "a Detonator")
+def do_discard(state: GoldmineRumbles, action: Discard) -> None:
+    state._return(action.player, action.item)
+    state._note(f"{state._name(action.player)} discards {action.item}")
 
-    def _check_Trade(self, action: Trade) -> None:
-        if action.item not in C.ITEMS or C.ITEMS[action.item].essential:
-            refuse("trade", f"only three alike of a non-essential item may be sold, not {action.item!r}")
-        if not self._has(action.player, action.item, TRADE_SET):
-            refuse("trade", f"a trade needs {TRADE_SET} {action.item}")
 
-    def _use_free(self, p: int, item: str) -> None:
-        field = FREE_USE[item]
-        sheet = self._players[p]
-        sheet[field] = 0 if field == "injuries" else max(0, sheet[field] - 1)
-        self._return(p, item)
+def check_take_items(state: GoldmineRumbles, action: TakeItems) -> None:
+    top = state._top()
+    if top["kind"] != Decision.ITEMS:
+        refuse("two items", "items are taken once, on arriving at the claim")
+    if action.row not in top["rows"]:
+        refuse("the other row", "a partner takes items from the row the owner did not choose")
+    problem = take_problem(state, action.player, top["claim"], action.row, tuple(action.slots))
+    if problem:
+        refuse(*problem)
 
-    def _do_UseItem(self, action: UseItem) -> None:
-        p, top = action.player, self._top()
-        kind = top["kind"]
-        if kind == "wind down":
-            self._use_free(p, action.item)
-            self._note(f"{self._name(p)} winds down with {action.item}")
-        elif kind in ACTIVE_KINDS and action.item == "Pipe":
-            self._return(p, "Pipe")
-            self._push("pipe", p, moves=PIPE_MOVES)
-        elif kind in ACTIVE_KINDS and action.item == "Harmonica":
-            self._return(p, "Harmonica")
-            self._clayton = self._positions[p]
-            self._note(f"{self._name(p)} plays the Harmonica: Papa Clayton comes over")
-            if kind == "travel":
-                self._arrive_if_there()
-        elif kind in ACTIVE_KINDS:
-            self._use_free(p, action.item)
-            self._note(f"{self._name(p)} uses {action.item}")
-        elif kind == "rat":
-            self._pending.pop()
-            self._return(p, "Bread")
-            self._note(f"{self._name(p)} throws Bread to the rat")
-        elif kind == "snake":
-            self._pending.pop()
-            self._shoot_snake(p)
-        elif kind == "bible":
-            self._pending.pop()
-            self._return(p, "Bible")
-            self._gain_yield(p, top["die"], bible=True)
-        elif kind in FIGHT_ITEMS:
-            self._pending.pop()
-            self._return(p, action.item)
-            fight = self._nearest("fight")  # both sides may hold a Blunderbuss: the other's answer may wait
-            fight[FIGHT_ITEMS[kind]][fight["sides"].index(p)] = True
-            self._note(f"{self._name(p)} fights on with {action.item}")
-            if kind == "chippawa":
-                self._next_leaf_or_resolve()
-        if kind in ("rat", "snake"):
-            self._arrive_if_there()
 
-    def _shoot_snake(self, p: int) -> None:
-        """p24: a Blunderbuss shot (1d6) clears the snake; on a 6 it backfires for 3 injuries."""
-        self._return(p, "Blunderbuss")
-        die = self._roll()
-        self._note(f"{self._name(p)} shoots the snake (rolls {die})")
-        if R.backfires(die, in_fight=False):
-            self._note(f"the Blunderbuss backfires: {self._name(p)} takes {R.BACKFIRE_INJURIES} injuries")
-            self._hurt(p, R.BACKFIRE_INJURIES)
+def take_problem(state: GoldmineRumbles, p: int, claim: int, row: int, slots: tuple) -> tuple[str, str] | None:
+    """Why ``p`` may not take ``slots`` of a claim's row (None: they may): two slots of one row, or
+    the whole row with a Matchstick, and no more than the carry limit after the trades it allows."""
+    whole_row = tuple(slots) == WHOLE_ROW
+    if whole_row and not state._has(p, "Matchstick"):
+        return ("two items", "only a Matchstick takes the whole row")
+    if row not in (0, 1) or not (whole_row or len(slots) == 2 and len(set(slots)) == 2 and set(slots) <= {0, 1, 2}):
+        return ("two items", "take two different slots (0-2) of the top (0) or bottom (1) row")
+    picked = [components.CLAIMS[claim].rows[row][s] for s in slots]
+    kept = [i for i in picked
+            if i != components.CUBE and state._supply[i] >= 1 and not components.ITEMS[i].lightning]
+    held = Counter(state.items(p))
+    if whole_row:
+        held["Matchstick"] -= 1
+    held.update(kept)
+    if sum(held.values()) - TRADE_SOLD * len(trades_to_fit(held)) > components.CARRY_LIMIT:
+        return ("carry limit", f"a miner carries at most {components.CARRY_LIMIT} items; discard some first")
+    return None
 
-    def _do_Trade(self, action: Trade) -> None:
-        self._return(action.player, action.item, TRADE_SOLD)
-        self._players[action.player]["gold"] += TRADE_PRICE
-        self._note(f"{self._name(action.player)} sells two {action.item} for {TRADE_PRICE}gn")
 
-    def _do_MoveCube(self, action: MoveCube) -> None:
-        p, top = action.player, self._top()
-        board = self._players[p]["dashboard"]
-        board[action.source] -= 1
-        board[action.target] += 1
-        if action.target == R.NOTEBOOKS:
-            self._players[p]["gold"] -= R.column_effect(R.NOTEBOOKS, 1)
-        top["moves"] -= 1
-        if top["moves"] == 0 or not self._pipe_moves(p):
-            self._pending.pop()
-        self._note(f"{self._name(p)} moves a cube from {action.source} to {action.target}")
+def _trade_to_fit(state: GoldmineRumbles, p: int) -> None:
+    """Make at once the trades that bring ``p`` back within the carry limit."""
+    for item in trades_to_fit(Counter(state.items(p))):
+        do_trade(state, Trade(p, item))
+        state._note(f"{state._name(p)} makes that trade at once (carry limit)")
 
-    def _do_Swap(self, action: Swap) -> None:
-        self._return(action.player, action.give)
-        self._give(action.player, action.take)
-        self._note(f"{self._name(action.player)} swaps {action.give} with Papa Clayton for {action.take}")
 
-    def _do_Pick(self, action: Pick) -> None:
-        item = C.CLAIMS[action.claim].rows[action.row][action.slot]
-        self._return(action.player, "Matchstick")
-        self._give(action.player, item)
-        self._note(f"{self._name(action.player)} strikes a Matchstick and takes {item} from claim {action.claim}")
+def trades_to_fit(held: Counter) -> list[str]:
+    """The trades that bring a hand over the carry limit back within it, as a trade may be made
+    at once even when 6 items are carried (the item table): items that
+    make three alike, most plentiful first. Empty when no trade is needed or none helps."""
+    over = sum(held.values()) - components.CARRY_LIMIT
+    trades: list[str] = []
+    for item, count in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])):
+        while over > 0 and count >= TRADE_SET and not components.ITEMS[item].essential:
+            trades.append(item)
+            count -= TRADE_SOLD
+            over -= TRADE_SOLD
+    return trades
 
-    def _do_Refresh(self, action: Refresh) -> None:
-        """Flask: the chosen claims go under the pile, the rest slide left, the pile refills the store."""
-        self._return(action.player, "Flask")
-        removed = [self._store[s] for s in action.slots]
-        kept = [c for s, c in enumerate(self._store) if s not in action.slots and c is not None]
-        self._pile += removed
-        while len(kept) < STORE_SLOTS and self._pile:
-            kept.append(self._pile.pop(0))
-            self._see_chance()
-        self._store = kept + [None] * (STORE_SLOTS - len(kept))
-        self._clayton = self._pile[0] if self._pile else self._clayton
-        self._note(f"{self._name(action.player)} refreshes claims {', '.join(map(str, removed))}")
 
-    def _do_Rearrange(self, action: Rearrange) -> None:
-        self._return(action.player, "Detonator")
-        self._mine = self._mine.rearranged((action.line, action.index), tuple(action.order))
-        self._note(f"{self._name(action.player)} detonates and rearranges {action.line} {action.index + 1}")
+def do_take_items(state: GoldmineRumbles, action: TakeItems) -> None:
+    """The owner's row leads to mining; a partner's to their window for items, then the yield."""
+    p, top, turn = action.player, state._pending.pop(), state._turn()
+    if p == turn["player"]:
+        turn.update(taken=action.row, mode="at claim")
+    else:
+        turn["mode"] = "partnered"
+        # A partner's window for items lasts until they have picked items at the claim and
+        # finished actioning them (rulebook, when you can use single-use items).
+        state._push(Decision.PARTNER_ITEMS, p, claim=top["claim"])
+    if tuple(action.slots) == WHOLE_ROW:
+        state._return(p, "Matchstick")
+        state._note(f"{state._name(p)} strikes a Matchstick to take the whole row")
+    picked = [components.CLAIMS[top["claim"]].rows[action.row][slot] for slot in action.slots]
+    lightning = [item for item in picked if item != components.CUBE and components.ITEMS[item].lightning]
+    for item in picked:
+        if item not in lightning and item != components.CUBE:
+            _take_item(state, p, item)
+    _trade_to_fit(state, p)  # a trade is usable at once, even over the carry limit
+    for item in lightning:  # last: at the carry limit they are used at once
+        _take_item(state, p, item)
+    cubes = picked.count(components.CUBE)
+    if cubes:
+        state._push(Decision.PLACE_CUBES, p, count=cubes, source="claim")
 
-    def _do_Peek(self, action: Peek) -> None:
-        self._return(action.player, "Detonator")
-        self._players[action.player]["peeked"].append(action.place - 1)
-        self._see_chance()  # the peeker has seen the tile
-        self._note(f"{self._name(action.player)} peeks at Rumbles tile {action.place}")
 
-    def _do_Steal(self, action: Steal) -> None:
-        p = action.player
-        self._return(p, "Bacon")
-        if action.victim == CLAYTON:
-            self._give(p, action.item)
-        else:
-            self._players[action.victim]["items"][action.item] -= 1
-            self._players[p]["items"][action.item] = self._players[p]["items"].get(action.item, 0) + 1
-        self._note(f"{self._name(p)} pickpockets {action.item} from {self._name(action.victim)}")
+def _take_item(state: GoldmineRumbles, p: int, item: str) -> None:
+    if state._supply[item] < 1:
+        state._note(f"no {item} is left in the supply")
+    elif components.ITEMS[item].lightning and state._carried(p) >= components.CARRY_LIMIT:
+        state._give(p, item)
+        state._note(f"{state._name(p)} takes {item} and uses it at once (carry limit)")
+        _use_free(state, p, item)
+    else:
+        state._give(p, item)
+        state._note(f"{state._name(p)} takes {item}")
+
+
+# ---- using items -----------------------------------------------------------------------------
+def check_use_item(state: GoldmineRumbles, action: UseItem) -> None:
+    if action.item not in components.ITEMS:
+        refuse("items", f"there is no item {action.item!r}")
+    if not state._has(action.player, action.item):
+        refuse("items", f"you hold no {action.item}")
+    if action.item not in components.MEDICINAL_ITEMS:
+        _refuse_after_main_action(state, action.player, action.item)
+
+
+def _refuse_after_main_action(state: GoldmineRumbles, p: int, what: str) -> None:
+    if state._top()["kind"] == Decision.TURN and _main_action_over(state, p):
+        refuse("after mining or a fight", f"{what}: once mining or a fight is over, only "
+                                          f"{', '.join(components.MEDICINAL_ITEMS)} may be used")
+
+
+def check_swap(state: GoldmineRumbles, action: Swap) -> None:
+    _refuse_after_main_action(state, action.player, f"swapping a {action.give}")
+
+
+def check_steal(state: GoldmineRumbles, action: Steal) -> None:
+    _refuse_after_main_action(state, action.player, "a Bacon")
+
+
+def check_refresh(state: GoldmineRumbles, action: Refresh) -> None:
+    _refuse_after_main_action(state, action.player, "a Flask")
+
+
+def check_peek(state: GoldmineRumbles, action: Peek) -> None:
+    _refuse_after_main_action(state, action.player, "a Detonator")
+    index = action.place - 1
+    if not state._revealed <= index < len(state._track):
+        refuse("detonator", f"a Detonator peeks at a Rumbles tile not yet revealed: places "
+                            f"{state._revealed + 1}-{len(state._track)}, not {action.place}")
+    if index in state._players[action.player]["peeked"]:
+        refuse("detonator", f"Rumbles tile {action.place} has been peeked at already")
+
+
+def check_rearrange(state: GoldmineRumbles, action: Rearrange) -> None:
+    _refuse_after_main_action(state, action.player, "a Detonator")
+
+
+def check_trade(state: GoldmineRumbles, action: Trade) -> None:
+    if action.item not in components.ITEMS or components.ITEMS[action.item].essential:
+        refuse("trade", f"only three alike of a non-essential item may be sold, not {action.item!r}")
+    if not state._has(action.player, action.item, TRADE_SET):
+        refuse("trade", f"a trade needs {TRADE_SET} {action.item}")
+
+
+def _use_free(state: GoldmineRumbles, p: int, item: str) -> None:
+    """A medicinal item: Whiskey clears every injury, the others one token each."""
+    field = FREE_USE[item]
+    sheet = state._players[p]
+    sheet[field] = 0 if field == "injuries" else max(0, sheet[field] - 1)
+    state._return(p, item)
+
+
+def do_use_item(state: GoldmineRumbles, action: UseItem) -> None:
+    """What an item does depends on the decision it answers: a free use while active, or the
+    answer to a rat, a snake, a yield die or a fight."""
+    p, top = action.player, state._top()
+    kind = top["kind"]
+    if kind == Decision.WIND_DOWN:
+        _use_free(state, p, action.item)
+        state._note(f"{state._name(p)} winds down with {action.item}")
+    elif kind in ACTIVE_KINDS and action.item == "Pipe":
+        state._return(p, "Pipe")
+        state._push(Decision.PIPE, p, moves=PIPE_MOVES)
+    elif kind in ACTIVE_KINDS and action.item == "Harmonica":
+        state._return(p, "Harmonica")
+        state._clayton = state._positions[p]
+        state._note(f"{state._name(p)} plays the Harmonica: Papa Clayton comes over")
+        if kind == Decision.TRAVEL:
+            travel_rules.arrive_if_there(state)
+    elif kind in ACTIVE_KINDS:
+        _use_free(state, p, action.item)
+        state._note(f"{state._name(p)} uses {action.item}")
+    elif kind == Decision.RAT:
+        state._pending.pop()
+        state._return(p, "Bread")
+        state._note(f"{state._name(p)} throws Bread to the rat")
+    elif kind == Decision.SNAKE:
+        state._pending.pop()
+        _shoot_snake(state, p)
+    elif kind == Decision.BIBLE:
+        state._pending.pop()
+        state._return(p, "Bible")
+        mining_rules.gain_yield(state, p, top["die"], bible=True)
+    elif kind in FIGHT_ITEMS:
+        state._pending.pop()
+        state._return(p, action.item)
+        fight = state._nearest(Decision.FIGHT)  # both sides may hold a Blunderbuss: the other's answer may wait
+        fight[FIGHT_ITEMS[kind]][fight["sides"].index(p)] = True
+        state._note(f"{state._name(p)} fights on with {action.item}")
+        if kind == Decision.CHIPPAWA:
+            fight_rules.next_leaf_or_resolve(state)
+    if kind in (Decision.RAT, Decision.SNAKE):
+        travel_rules.arrive_if_there(state)
+
+
+def _shoot_snake(state: GoldmineRumbles, p: int) -> None:
+    """p24: a Blunderbuss shot (1d6) clears the snake; on a 6 it backfires for 3 injuries."""
+    state._return(p, "Blunderbuss")
+    die = state._roll()
+    state._note(f"{state._name(p)} shoots the snake (rolls {die})")
+    if dice_rules.backfires(die, in_fight=False):
+        state._note(f"the Blunderbuss backfires: {state._name(p)} takes {dice_rules.BACKFIRE_INJURIES} injuries")
+        state._hurt(p, dice_rules.BACKFIRE_INJURIES)
+
+
+def do_trade(state: GoldmineRumbles, action: Trade) -> None:
+    state._return(action.player, action.item, TRADE_SOLD)
+    state._players[action.player]["gold"] += TRADE_PRICE
+    state._note(f"{state._name(action.player)} sells two {action.item} for {TRADE_PRICE}gn")
+
+
+def do_move_cube(state: GoldmineRumbles, action: MoveCube) -> None:
+    """A Pipe's move; a cube moved onto Notebooks hides 5gn there like a placed one."""
+    p, top = action.player, state._top()
+    board = state._players[p]["dashboard"]
+    board[action.source] -= 1
+    board[action.target] += 1
+    if action.target == dice_rules.NOTEBOOKS:
+        state._players[p]["gold"] -= dice_rules.column_effect(dice_rules.NOTEBOOKS, 1)
+    top["moves"] -= 1
+    if top["moves"] == 0 or not pipe_moves(state, p):
+        state._pending.pop()
+    state._note(f"{state._name(p)} moves a cube from {action.source} to {action.target}")
+
+
+def do_swap(state: GoldmineRumbles, action: Swap) -> None:
+    state._return(action.player, action.give)
+    state._give(action.player, action.take)
+    state._note(f"{state._name(action.player)} swaps {action.give} with Papa Clayton for {action.take}")
+
+
+def do_pick(state: GoldmineRumbles, action: Pick) -> None:
+    item = components.CLAIMS[action.claim].rows[action.row][action.slot]
+    state._return(action.player, "Matchstick")
+    state._give(action.player, item)
+    state._note(f"{state._name(action.player)} strikes a Matchstick and takes {item} from claim {action.claim}")
+
+
+def do_refresh(state: GoldmineRumbles, action: Refresh) -> None:
+    """Flask: the chosen claims go under the pile, the rest slide left, the pile refills the store."""
+    state._return(action.player, "Flask")
+    removed = [state._store[s] for s in action.slots]
+    kept = [c for s, c in enumerate(state._store) if s not in action.slots and c is not None]
+    state._pile += removed
+    while len(kept) < STORE_SLOTS and state._pile:
+        kept.append(state._pile.pop(0))
+        state._see_chance()
+    state._store = kept + [None] * (STORE_SLOTS - len(kept))
+    state._clayton = state._pile[0] if state._pile else state._clayton
+    state._note(f"{state._name(action.player)} refreshes claims {', '.join(map(str, removed))}")
+
+
+def do_rearrange(state: GoldmineRumbles, action: Rearrange) -> None:
+    state._return(action.player, "Detonator")
+    state._mine = state.mine.rearranged((action.line, action.index), tuple(action.order))
+    state._note(f"{state._name(action.player)} detonates and rearranges {action.line} {action.index + 1}")
+
+
+def do_peek(state: GoldmineRumbles, action: Peek) -> None:
+    state._return(action.player, "Detonator")
+    state._players[action.player]["peeked"].append(action.place - 1)
+    state._see_chance()  # the peeker has seen the tile
+    state._note(f"{state._name(action.player)} peeks at Rumbles tile {action.place}")
+
+
+def do_steal(state: GoldmineRumbles, action: Steal) -> None:
+    """Bacon: from Papa Clayton the item comes out of the supply, from a miner out of their hand."""
+    p = action.player
+    state._return(p, "Bacon")
+    if action.victim == CLAYTON:
+        state._give(p, action.item)
+    else:
+        state._players[action.victim]["items"][action.item] -= 1
+        state._players[p]["items"][action.item] = state._players[p]["items"].get(action.item, 0) + 1
+    state._note(f"{state._name(p)} pickpockets {action.item} from {state._name(action.victim)}")

@@ -1,17 +1,23 @@
 """Mining a claim (p12-14): alone or with a partner chosen by bids, the yield dice with
 the Bible, and the hazard die with Papa Clayton's fee.
 
-A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fields.
+Functions of the engine taking the :class:`.state.GoldmineRumbles` first: they read and
+change its fields. The turn's entry records the claim, the partner, the bids and who has dug.
 """
 
 from __future__ import annotations
 
-from . import components as C
-from . import dice_rules as R
+from typing import TYPE_CHECKING
+
+from . import components, dice_rules, fight_rules, travel_rules
 from .actions import (
     AcceptBid, Bid, ChooseDie, FightClayton, InviteBids, MineAlone, NoBid, PayFee, RejectBids, RollYield,
 )
-from .engine_common import CLAYTON
+from .decisions import Decision
+from .engine_common import CLAYTON, in_turn
+
+if TYPE_CHECKING:
+    from .state import GoldmineRumbles
 
 HAZARD_WORDS = {  # a hazard cost's field -> how the log says one, and more than one
     "bread": ("Bread discarded", "Bread discarded"), "bandages": ("Bandage", "Bandages"),
@@ -19,136 +25,154 @@ HAZARD_WORDS = {  # a hazard cost's field -> how the log says one, and more than
 }
 
 
-class MiningRules:
-    """Mining: yields, partners and the hazard die."""
+def check_mine_alone(state: GoldmineRumbles, action: MineAlone) -> None:
+    """Mining alone follows taking the items, or bids that came to nothing."""
+    in_turn(state, ("at claim", "invited"), "mining alone")
 
-    def _check_MineAlone(self, action: MineAlone) -> None:
-        self._in_turn(("at claim", "invited"), "mining alone")
 
-    def _do_MineAlone(self, action: MineAlone) -> None:
-        p, turn = action.player, self._top()
-        turn["mode"] = "done"
-        die = self._roll()
-        self._note(f"{self._name(p)} mines claim {turn['claim']} alone and rolls {die}")
-        self._take_die(p, die)
+def do_mine_alone(state: GoldmineRumbles, action: MineAlone) -> None:
+    p, turn = action.player, state._top()
+    turn["mode"] = "done"
+    die = state._roll()
+    state._note(f"{state._name(p)} mines claim {turn['claim']} alone and rolls {die}")
+    take_die(state, p, die)
 
-    def _gain_yield(self, p: int, die: int, bible: bool) -> None:
-        """p13: one miner's gold from their die; once every miner at the claim has dug, the hazard die."""
-        turn = self._turn()
-        claim_type = C.CLAIMS[turn["claim"]].type
-        gold = R.miner_yield(die, R.yield_bonus(claim_type, self._players[p]["dashboard"]), self.penalty(p),
-                             bible, self.options.bible_faces)
-        self._players[p]["gold"] += gold
-        self._note(f"{self._name(p)} digs {gold}gn")
-        turn["yielded"].append(p)
-        miners = [turn["player"]] + ([turn["partner"]] if turn["partner"] is not None else [])
-        if len(turn["yielded"]) == len(miners):
-            self._hazard(miners)
 
-    def _take_die(self, p: int, die: int) -> None:
-        """A miner's die: a Bible holder may still turn a low face into a better one."""
-        if self._has(p, "Bible") and R.bible_face(die, self.options.bible_faces) != die:
-            self._push("bible", p, die=die)
-        else:
-            self._gain_yield(p, die, bible=False)
+def gain_yield(state: GoldmineRumbles, p: int, die: int, bible: bool) -> None:
+    """p13: one miner's gold from their die; once every miner at the claim has dug, the hazard die."""
+    turn = state._turn()
+    claim_type = components.CLAIMS[turn["claim"]].type
+    gold = dice_rules.miner_yield(die, dice_rules.yield_bonus(claim_type, state._players[p]["dashboard"]),
+                                  state.penalty(p), bible, state.options.bible_faces)
+    state._players[p]["gold"] += gold
+    state._note(f"{state._name(p)} digs {gold}gn")
+    turn["yielded"].append(p)
+    miners = [turn["player"]] + ([turn["partner"]] if turn["partner"] is not None else [])
+    if len(turn["yielded"]) == len(miners):
+        _hazard(state, miners)
 
-    def _do_InviteBids(self, action: InviteBids) -> None:
-        owner, turn = action.player, self._top()
-        turn["mode"] = "bidding"
-        bidders = [(owner + k) % self.num_players for k in range(1, self.num_players)]
-        self._note(f"{self._name(owner)} invites bids for a partner")
-        self._push("accept", owner)
-        for bidder in reversed(bidders):
-            self._push("bids", bidder)
 
-    def _do_Bid(self, action: Bid) -> None:
-        self._pending.pop()
-        self._turn()["bids"].append([action.square, action.player])
-        self._note(f"{self._name(action.player)} bids {action.square}gn")
-        self._skip_empty_accept()
+def take_die(state: GoldmineRumbles, p: int, die: int) -> None:
+    """A miner's die: a Bible holder may still turn a low face into a better one."""
+    if state._has(p, "Bible") and dice_rules.bible_face(die, state.options.bible_faces) != die:
+        state._push(Decision.BIBLE, p, die=die)
+    else:
+        gain_yield(state, p, die, bible=False)
 
-    def _do_NoBid(self, action: NoBid) -> None:
-        self._pending.pop()
-        self._skip_empty_accept()
 
-    def _skip_empty_accept(self) -> None:
-        """With every bid in and nobody bidding, the owner mines alone."""
-        if self._top()["kind"] == "accept" and not self._turn()["bids"]:
-            self._pending.pop()
-            self._turn()["mode"] = "invited"
+def do_invite_bids(state: GoldmineRumbles, action: InviteBids) -> None:
+    """Each other miner, from the owner's left, bids or passes; then the owner chooses."""
+    owner, turn = action.player, state._top()
+    turn["mode"] = "bidding"
+    bidders = [(owner + k) % state.num_players for k in range(1, state.num_players)]
+    state._note(f"{state._name(owner)} invites bids for a partner")
+    state._push(Decision.ACCEPT, owner)
+    for bidder in reversed(bidders):
+        state._push(Decision.BIDS, bidder)
 
-    def _do_AcceptBid(self, action: AcceptBid) -> None:
-        self._pending.pop()
-        turn = self._turn()
-        square = next(sq for sq, bidder in turn["bids"] if bidder == action.bidder)
-        self._players[action.bidder]["gold"] -= square
-        self._players[action.player]["gold"] += square
-        turn.update(partner=action.bidder, mode="partner travelling")
-        self._note(f"{self._name(action.player)} takes {self._name(action.bidder)} as partner for {square}gn")
-        self._travel(action.bidder, "partner", turn["claim"])
 
-    def _do_RejectBids(self, action: RejectBids) -> None:
-        self._pending.pop()
-        self._turn()["mode"] = "invited"
-        self._note(f"{self._name(action.player)} turns every bid down")
+def do_bid(state: GoldmineRumbles, action: Bid) -> None:
+    state._pending.pop()
+    state._turn()["bids"].append([action.square, action.player])
+    state._note(f"{state._name(action.player)} bids {action.square}gn")
+    _skip_empty_accept(state)
 
-    def _do_RollYield(self, action: RollYield) -> None:
-        turn = self._top()
-        turn["mode"] = "done"
-        dice = [self._roll(), self._roll()]
-        self._note(f"{self._name(action.player)} rolls {dice[0]} and {dice[1]} for the yield")
-        self._push("choose die", turn["partner"], dice=dice, allowed=[0, 1])
-        self._push("choose die", action.player, dice=dice, allowed=[0, 1])
 
-    def _do_ChooseDie(self, action: ChooseDie) -> None:
-        """Each partner takes a die: the same one if both like it (shared), or the other one (split)."""
-        top = self._pending.pop()
-        if self.options.partner_dice == R.SPLIT_DICE and self._top()["kind"] == "choose die":
-            self._top()["allowed"] = [1 - action.die]
-        self._take_die(action.player, top["dice"][action.die])
+def do_no_bid(state: GoldmineRumbles, action: NoBid) -> None:
+    state._pending.pop()
+    _skip_empty_accept(state)
 
-    def _hazard(self, miners: list[int]) -> None:
-        """p13-14: one hazard roll; each miner resolves it separately (Papa Clayton asks each in turn)."""
-        face = R.HAZARD_FACES[self._roll() - 1]
-        self._note(f"the hazard die shows {face}")
-        golds = [s["gold"] for s in self._players]
-        ranks = R.gold_ranks(golds)
-        for p in miners:
-            sheet = self._players[p]
-            if face.kind == R.PAPA_CLAYTON:
-                continue
-            cost = R.hazard_cost(face, sheet["items"].get("Bread", 0), self._cubes(p, R.FORTIFYING_TONIC),
-                                 self._cubes(p, R.SAFETY_GEAR), ranks[p], self.options.tonic_rule)
-            if cost.bread:
-                self._return(p, "Bread", cost.bread)
-            sheet["bandages"] += cost.bandages
-            sheet["poisons"] += cost.poisons
-            if cost.injuries:
-                self._hurt(p, cost.injuries)
-            if not cost.nothing:
-                self._note(f"{self._name(p)} suffers the hazard: " + ", ".join(
-                    f"{v} {HAZARD_WORDS[k][v > 1]}" for k, v in cost._asdict().items() if v))
-        for p in miners[1:]:  # a partner winds down once the hazard is settled; the owner is still active
-            self._push("wind down", p)
-        if face.kind == R.PAPA_CLAYTON:
-            for p in reversed(miners):
-                self._push("clayton", p, fee=R.safe_passage_fee(ranks[p]))
 
-    def _do_PayFee(self, action: PayFee) -> None:
-        top = self._pending.pop()
-        fee = min(top["fee"], self.gold(action.player))
-        self._players[action.player]["gold"] -= fee
-        self._note(f"{self._name(action.player)} pays Papa Clayton {fee}gn for safe passage")
-        self._after_clayton_choice()
+def _skip_empty_accept(state: GoldmineRumbles) -> None:
+    """With every bid in and nobody bidding, the owner mines alone."""
+    if state._top()["kind"] == Decision.ACCEPT and not state._turn()["bids"]:
+        state._pending.pop()
+        state._turn()["mode"] = "invited"
 
-    def _do_FightClayton(self, action: FightClayton) -> None:
-        self._pending.pop()
-        self._turn()["clayton_fighters"].append(action.player)
-        self._after_clayton_choice()
 
-    def _after_clayton_choice(self) -> None:
-        """When every miner has chosen fee or fight, those who chose to fight take him on together."""
-        fighters = self._turn()["clayton_fighters"]
-        if self._top()["kind"] != "clayton" and fighters:
-            self._start_fight(list(fighters), CLAYTON, "hazard")
-            fighters.clear()
+def do_accept_bid(state: GoldmineRumbles, action: AcceptBid) -> None:
+    """The partner pays the bid to the owner, then travels to the claim."""
+    state._pending.pop()
+    turn = state._turn()
+    square = next(sq for sq, bidder in turn["bids"] if bidder == action.bidder)
+    state._players[action.bidder]["gold"] -= square
+    state._players[action.player]["gold"] += square
+    turn.update(partner=action.bidder, mode="partner travelling")
+    state._note(f"{state._name(action.player)} takes {state._name(action.bidder)} as partner for {square}gn")
+    travel_rules.set_off(state, action.bidder, "partner", turn["claim"])
+
+
+def do_reject_bids(state: GoldmineRumbles, action: RejectBids) -> None:
+    state._pending.pop()
+    state._turn()["mode"] = "invited"
+    state._note(f"{state._name(action.player)} turns every bid down")
+
+
+def do_roll_yield(state: GoldmineRumbles, action: RollYield) -> None:
+    """Partners roll two yield dice; the owner chooses first."""
+    turn = state._top()
+    turn["mode"] = "done"
+    dice = [state._roll(), state._roll()]
+    state._note(f"{state._name(action.player)} rolls {dice[0]} and {dice[1]} for the yield")
+    state._push(Decision.CHOOSE_DIE, turn["partner"], dice=dice, allowed=[0, 1])
+    state._push(Decision.CHOOSE_DIE, action.player, dice=dice, allowed=[0, 1])
+
+
+def do_choose_die(state: GoldmineRumbles, action: ChooseDie) -> None:
+    """Each partner takes a die: the same one if both like it (shared), or the other one (split)."""
+    top = state._pending.pop()
+    if state.options.partner_dice == dice_rules.SPLIT_DICE and state._top()["kind"] == Decision.CHOOSE_DIE:
+        state._top()["allowed"] = [1 - action.die]
+    take_die(state, action.player, top["dice"][action.die])
+
+
+def _hazard(state: GoldmineRumbles, miners: list[int]) -> None:
+    """p13-14: one hazard roll; each miner resolves it separately (Papa Clayton asks each in turn)."""
+    face = dice_rules.HAZARD_FACES[state._roll() - 1]
+    state._note(f"the hazard die shows {face}")
+    golds = [s["gold"] for s in state._players]
+    ranks = dice_rules.gold_ranks(golds)
+    for p in miners:
+        sheet = state._players[p]
+        if face.kind == dice_rules.PAPA_CLAYTON:
+            continue
+        cost = dice_rules.hazard_cost(face, sheet["items"].get("Bread", 0),
+                                      state._cubes(p, dice_rules.FORTIFYING_TONIC),
+                                      state._cubes(p, dice_rules.SAFETY_GEAR), ranks[p], state.options.tonic_rule)
+        if cost.bread:
+            state._return(p, "Bread", cost.bread)
+        sheet["bandages"] += cost.bandages
+        sheet["poisons"] += cost.poisons
+        if cost.injuries:
+            state._hurt(p, cost.injuries)
+        if not cost.nothing:
+            state._note(f"{state._name(p)} suffers the hazard: " + ", ".join(
+                f"{v} {HAZARD_WORDS[k][v > 1]}" for k, v in cost._asdict().items() if v))
+    for p in miners[1:]:  # a partner winds down once the hazard is settled; the owner is still active
+        state._push(Decision.WIND_DOWN, p)
+    if face.kind == dice_rules.PAPA_CLAYTON:
+        for p in reversed(miners):
+            state._push(Decision.CLAYTON, p, fee=dice_rules.safe_passage_fee(ranks[p]))
+
+
+def do_pay_fee(state: GoldmineRumbles, action: PayFee) -> None:
+    """A miner short of the fee pays what they have."""
+    top = state._pending.pop()
+    fee = min(top["fee"], state.gold(action.player))
+    state._players[action.player]["gold"] -= fee
+    state._note(f"{state._name(action.player)} pays Papa Clayton {fee}gn for safe passage")
+    _after_clayton_choice(state)
+
+
+def do_fight_clayton(state: GoldmineRumbles, action: FightClayton) -> None:
+    state._pending.pop()
+    state._turn()["clayton_fighters"].append(action.player)
+    _after_clayton_choice(state)
+
+
+def _after_clayton_choice(state: GoldmineRumbles) -> None:
+    """When every miner has chosen fee or fight, those who chose to fight take him on together."""
+    fighters = state._turn()["clayton_fighters"]
+    if state._top()["kind"] != Decision.CLAYTON and fighters:
+        fight_rules.start_fight(state, list(fighters), CLAYTON, "hazard")
+        fighters.clear()

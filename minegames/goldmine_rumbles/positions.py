@@ -13,9 +13,8 @@ from typing import Any, Mapping, Sequence
 
 from minegames.core import OptionError, SaveFormatError, make_options
 
-from . import components as C
-from . import dice_rules as R
-from . import mine as M
+from . import components, dice_rules
+from .mine import Mine, position_from_json, position_to_json
 from .options import Options
 from .state import GoldmineRumbles
 
@@ -30,7 +29,7 @@ def load(json_text: str) -> GoldmineRumbles:
     return GoldmineRumbles.from_json(json_text)
 
 
-def position(miners: Sequence[Mapping[str, Any]] = (), *, seed: int = 0, mine: M.Mine | None = None,
+def position(miners: Sequence[Mapping[str, Any]] = (), *, seed: int = 0, mine: Mine | None = None,
              store: Sequence[int | None] | None = None, pile: Sequence[int] | None = None,
              track: Sequence[int] | None = None, clayton: Any = None, **options: Any) -> GoldmineRumbles:
     """A game at the first turn of phase 1, with chosen details.
@@ -52,7 +51,7 @@ def position(miners: Sequence[Mapping[str, Any]] = (), *, seed: int = 0, mine: M
     game._revealed = 0
     game._mine = mine if mine is not None else game._mine
     if store is not None:
-        game._store = list(store) + [None] * (len(C.STORE_PRICES) - len(store))
+        game._store = list(store) + [None] * (len(components.STORE_PRICES) - len(store))
     if pile is not None:
         game._pile = list(pile)
         game._clayton = game._pile[0] if game._pile else game._clayton
@@ -77,11 +76,11 @@ def _describe_player(game: GoldmineRumbles, p: int, details: Mapping[str, Any]) 
             game._supply[item] += count
         sheet["items"] = {}
         for item, count in details["items"].items():
-            if item not in C.ITEMS:
+            if item not in components.ITEMS:
                 raise OptionError("items", f"there is no item {item!r}")
             game._give(p, item, count)
     for column, cubes in details.get("dashboard", {}).items():
-        if column not in C.DASHBOARD_CAPACITY:
+        if column not in components.DASHBOARD_CAPACITY:
             raise OptionError("dashboard", f"there is no column {column!r}")
         sheet["dashboard"][column] = cubes
     for field in ("gold", "injuries", "bandages", "poisons", "black_marks", "mission"):
@@ -89,11 +88,11 @@ def _describe_player(game: GoldmineRumbles, p: int, details: Mapping[str, Any]) 
             sheet[field] = details[field]
     if "at" in details:
         try:
-            game._positions[p] = M.position_from_json(M.position_to_json(details["at"]))
+            game._positions[p] = position_from_json(position_to_json(details["at"]))
         except SaveFormatError as exc:
             raise OptionError("at", exc.message) from None
-    if sheet["injuries"] >= R.INJURY_LIMIT:
-        raise OptionError("injuries", f"the injury track holds 0..{R.INJURY_LIMIT - 1}")
+    if sheet["injuries"] >= dice_rules.INJURY_LIMIT:
+        raise OptionError("injuries", f"the injury track holds 0..{dice_rules.INJURY_LIMIT - 1}")
 
 
 __all__ = ["new_game", "load", "position"]

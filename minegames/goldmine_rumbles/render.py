@@ -12,8 +12,10 @@ import re
 
 from minegames.core import palette, svg
 
-from . import components as C
-from .render_mine import describe, mine_svg
+from . import components
+from .decisions import Decision
+from .render_mine import mine_svg
+from .wording import describe
 
 MINE_WIDTH = 452  # the mine drawing's own width and height (render_mine's frame)
 MINE_HEIGHT = 492
@@ -24,7 +26,7 @@ SITUATION_H = 44
 ITEMS_PER_LINE = 62  # characters of the items list per line
 MARGIN = 12
 DISPLAY_WIDTH = 880
-SHORT = {col: "".join(w[0] for w in col.replace("&", "").split()) for col in C.DASHBOARD_COLUMNS}
+SHORT = {col: "".join(w[0] for w in col.replace("&", "").split()) for col in components.DASHBOARD_COLUMNS}
 
 
 def state_svg(state, display_width: float | None = None) -> str:
@@ -75,14 +77,14 @@ def decision_summary(state) -> str:
         sides = " against ".join(_side(state, s, fight) for s in fight["sides"])
         dice = f" · dice {', '.join(map(str, fight['dice']))}" if fight["dice"] else ""
         return f"Fight: {sides}{dice} · {who}: {top['kind']}"
-    if top["kind"] in ("bids", "accept"):
+    if top["kind"] in (Decision.BIDS, Decision.ACCEPT):
         bids = ", ".join(f"P{bidder + 1} {square}gn" for square, bidder in sorted(state.bid_board.items()))
-        return f"Bids for a partner: {bids or 'none yet'} · {who} to {'bid' if top['kind'] == 'bids' else 'choose'}"
-    if top["kind"] == "choose die":
+        return f"Bids for a partner: {bids or 'none yet'} · {who} to {'bid' if top['kind'] == Decision.BIDS else 'choose'}"
+    if top["kind"] == Decision.CHOOSE_DIE:
         return f"Yield dice {top['dice'][0]} and {top['dice'][1]} · {who} chooses a die"
-    if top["kind"] == "clayton":
+    if top["kind"] == Decision.CLAYTON:
         return f"Papa Clayton on the hazard die: {who} pays {top['fee']}gn or fights"
-    if top["kind"] == "travel":
+    if top["kind"] == Decision.TRAVEL:
         return f"{who} is travelling to {describe(state.journey_goal())}"
     return f"{who} to decide: {top['kind']}"
 
@@ -90,9 +92,9 @@ def decision_summary(state) -> str:
 
 def _store(doc: svg.Svg, state, x: float, y: float) -> None:
     doc.add(svg.text(x, y + 12, "Claim store", size=12, weight="bold"))
-    for slot, (claim, price) in enumerate(zip(state.claim_store, C.STORE_PRICES)):
+    for slot, (claim, price) in enumerate(zip(state.claim_store, components.STORE_PRICES)):
         label = "—" if claim is None else f"#{claim} · {price}gn"
-        kind = "" if claim is None else C.CLAIMS[claim].type
+        kind = "" if claim is None else components.CLAIMS[claim].type
         doc.add(svg.rounded_box(x + slot * 54, y + 18, 50, 26, fill="#efe4cc"),
                 svg.text(x + slot * 54 + 25, y + 30, label, size=8, anchor="middle"),
                 svg.text(x + slot * 54 + 25, y + 41, kind, size=8, anchor="middle"))
@@ -107,7 +109,7 @@ def _panel(doc: svg.Svg, state, p: int, x: float, y: float) -> None:
                             stroke_width=2.5 if active else 1))
     colour = sheet["colour"]
     doc.add(svg.circle(x + 14, y + 15, 7, fill=palette.pawn_colour(colour)),
-            svg.text(x + 28, y + 19, f"P{p + 1} {colour} · {C.CHARACTERS[sheet['character']].name}", size=11,
+            svg.text(x + 28, y + 19, f"P{p + 1} {colour} · {components.CHARACTERS[sheet['character']].name}", size=11,
                      weight="bold"),
             svg.text(x + PANEL_W - 8, y + 19, f"{sheet['gold']}gn", size=12, anchor="end", weight="bold"))
     tokens = (f"injuries {sheet['injuries']}/4 · Bandages {sheet['bandages']} · Poison {sheet['poisons']}"
@@ -119,10 +121,10 @@ def _panel(doc: svg.Svg, state, p: int, x: float, y: float) -> None:
     if state.options.hidden_cubes:
         doc.add(svg.text(x + 8, y + PANEL_H - 22, "dashboard hidden (optional rule)", size=9))
         return
-    for k, column in enumerate(C.DASHBOARD_COLUMNS):
+    for k, column in enumerate(components.DASHBOARD_COLUMNS):
         cx = x + 8 + k * 32
         doc.add(svg.text(cx + 12, y + 77, SHORT[column], size=8, anchor="middle"))
-        for square in range(C.DASHBOARD_CAPACITY[column]):
+        for square in range(components.DASHBOARD_CAPACITY[column]):
             filled = square < sheet["dashboard"][column]
             doc.add(svg.rounded_box(cx + 4, y + PANEL_H - 12 - square * 10, 16, 8, radius=2,
                                     fill="#5b4636" if filled else "#f1ece2", tooltip=column))

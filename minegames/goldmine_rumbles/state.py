@@ -1,4 +1,4 @@
-"""The state of a Goldmine Rumbles game and its turn rules.
+"""The state of a Goldmine Rumbles game: its data, the decision stack, the phases and the rules table.
 
 The state always rests at a decision. Decisions wait on a stack (``self._pending``,
 top last); each entry names its ``kind`` and the ``player`` who must answer, so
@@ -6,6 +6,10 @@ top last); each entry names its ``kind`` and the ``player`` who must answer, so
 rat, a Bible holder looking at a yield die, a fighter holding a Chippawa Leaf...
 Chance (dice, draws) happens inside ``apply`` with the state's seeded RNG, and every
 dice rule is a call into :mod:`.dice_rules`.
+
+The rules live in modules of plain functions taking the state first: ``turn_rules``,
+``travel_rules``, ``item_rules``, ``mining_rules`` and ``fight_rules``. :data:`RULES` names,
+for each action type, the function that checks it and the one that plays it.
 
 Items are conserved: each physical item is in the supply or with one player; used,
 discarded and forfeited items go back to the supply.
@@ -16,39 +20,38 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from minegames.core import Action, GameState, copy_data
 
-from . import components as C
-from . import dice_rules as R
-from . import mine as M
+from . import components, dice_rules, fight_rules, item_rules, mining_rules, travel_rules, turn_rules
 from .actions import (
-    ACTION_TYPES, AcceptBid, AttackPapaClayton, AttackPlayer, Bid, BuyClaim, BuyEssentials, ChooseDie,
-    AcceptRoute, ChooseItem, Decline, Discard, Dismiss, EndTurn, OfferRoute, FightClayton, FightRound, InviteBids, MineAlone, NoBid, PayFee, PlaceCube,
-    RejectBids, RollYield, TakeItems, UseItem,
+    ACTION_TYPES, AcceptBid, AcceptRoute, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials,
+    ChooseDie, ChooseItem, Decline, Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone,
+    MoveCube, NoBid, OfferRoute, PayFee, Peek, Pick, PlaceCube, Rearrange, Refresh, RejectBids, RollYield, Steal,
+    Step, Swap, TakeItems, Trade, Travel, UseItem,
 )
-from .engine_common import CLAYTON, SLOT_PAIRS, STORE_SLOTS, WHOLE_ROW, refuse
-from .fight_rules import FightRules
-from .item_rules import ItemRules
-from .mining_rules import MiningRules
+from .decisions import Decision
+from .engine_common import CLAYTON, ITEM_ANSWERS, ROUTE_PLAN_BLASTS, SLOT_PAIRS, STORE_SLOTS, WHOLE_ROW, refuse
+from .mine import (
+    START_SITES, Cell, Journey, Mine, Portal, distance, position_from_json, position_to_json, sides, site_tile,
+)
 from .options import Options
-from .render_mine import describe
-from .travel_rules import TravelRules
+from .wording import describe
 
 
 def new_player(colour: str, character: int, mission: int) -> dict[str, Any]:
     """A miner's sheet as set up: 10gn, the three essentials and the character's item."""
-    items = Counter(C.START_ITEMS)
-    items[C.CHARACTERS[character].item] += 1
+    items = Counter(components.START_ITEMS)
+    items[components.CHARACTERS[character].item] += 1
     return {
-        "colour": colour, "character": character, "mission": mission, "gold": C.START_GOLD,
-        "items": dict(items), "dashboard": {col: 0 for col in C.DASHBOARD_COLUMNS},
+        "colour": colour, "character": character, "mission": mission, "gold": components.START_GOLD,
+        "items": dict(items), "dashboard": {col: 0 for col in components.DASHBOARD_COLUMNS},
         "injuries": 0, "bandages": 0, "poisons": 0, "black_marks": 0, "claims": [], "peeked": [],
     }
 
 
-class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState):
+class GoldmineRumbles(GameState):
     """One game of Goldmine Rumbles for 3 or 4 miners."""
 
     game_name = "goldmine_rumbles"
@@ -66,21 +69,21 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     # ---- setup ---------------------------------------------------------------
     def _set_up(self) -> None:
         n, rng = self.options.players, self.rng
-        characters = [int(c) for c in rng.permutation(len(C.CHARACTERS))[:n]]
-        missions = [int(m) for m in rng.permutation(len(C.MISSIONS))[:n]]
-        self._players = [new_player(C.COLOURS[p], characters[p], missions[p]) for p in range(n)]
-        self._supply = dict(C.SUPPLY)
+        characters = [int(c) for c in rng.permutation(len(components.CHARACTERS))[:n]]
+        missions = [int(m) for m in rng.permutation(len(components.MISSIONS))[:n]]
+        self._players = [new_player(components.COLOURS[p], characters[p], missions[p]) for p in range(n)]
+        self._supply = dict(components.SUPPLY)
         for sheet in self._players:
             for item, count in sheet["items"].items():
                 self._supply[item] -= count
-        starts = [int(s) for s in rng.permutation(M.START_SITES)[:n]]
+        starts = [int(s) for s in rng.permutation(START_SITES)[:n]]
         self._positions: list = list(starts)
-        self._mine = M.Mine.random(rng)
-        claims = [int(c) for c in rng.permutation(C.CLAIM_SITES)]
+        self._mine = Mine.random(rng)
+        claims = [int(c) for c in rng.permutation(components.CLAIM_SITES)]
         self._store: list = claims[:STORE_SLOTS]
         self._pile: list[int] = claims[STORE_SLOTS:]
         self._clayton = self._pile[0]
-        self._track = [int(t) for t in rng.permutation(C.TILE_NUMBERS)[:len(self.phase_cubes)]]
+        self._track = [int(t) for t in rng.permutation(components.TILE_NUMBERS)[:len(self.phase_cubes)]]
         self._revealed = 0
         self._phase = 0
         self._order: list[int] = list(range(n))
@@ -88,21 +91,21 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         self._over = False
         self._pending: list[dict[str, Any]] = []
         self._note("the miners take their places: " + ", ".join(
-            f"{s['colour']} ({C.CHARACTERS[s['character']].name}) at site {pos}"
+            f"{s['colour']} ({components.CHARACTERS[s['character']].name}) at site {pos}"
             for s, pos in zip(self._players, self._positions)))
         self._begin_phase()
 
     @property
     def phase_cubes(self) -> tuple[int, ...]:
-        return C.phase_cubes(self.options.players, self.options.long_game)
+        return components.phase_cubes(self.options.players, self.options.long_game)
 
     # ---- snapshots -------------------------------------------------------------
     def _snapshot(self) -> dict[str, Any]:
         return copy_data({
             "players": self._players, "supply": self._supply,
-            "positions": [M.position_to_json(p) for p in self._positions],
+            "positions": [position_to_json(p) for p in self._positions],
             "mine": self._mine.to_json(), "store": self._store, "pile": self._pile, "track": self._track,
-            "clayton": M.position_to_json(self._clayton),
+            "clayton": position_to_json(self._clayton),
             "revealed": self._revealed, "phase": self._phase, "order": self._order,
             "turn_index": self._turn_index, "over": self._over, "pending": self._pending,
         })
@@ -111,12 +114,14 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         data = copy_data(data)
         self.num_players = len(data["players"])
         self._players, self._supply = data["players"], data["supply"]
-        self._positions = [M.position_from_json(p) for p in data["positions"]]
-        self._mine = M.Mine.from_json(data["mine"])
+        self._positions = [position_from_json(p) for p in data["positions"]]
+        self._mine = Mine.from_json(data["mine"])
         self._store, self._pile, self._track = data["store"], data["pile"], data["track"]
-        self._clayton = M.position_from_json(data["clayton"])
+        self._clayton = position_from_json(data["clayton"])
         self._revealed, self._phase, self._order = data["revealed"], data["phase"], data["order"]
         self._turn_index, self._over, self._pending = data["turn_index"], data["over"], data["pending"]
+        for entry in self._pending:  # a save holds the kinds as texts
+            entry["kind"] = Decision(entry["kind"])
 
     def view(self, player: int = 0) -> dict[str, Any]:
         """What ``player`` sees: no other mission, no claim below the pile's top, no unrevealed tile,
@@ -137,14 +142,14 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         held = Counter()
         for sheet in self._players:
             held.update(sheet["items"])
-            if sum(sheet["items"].values()) > C.CARRY_LIMIT:
-                found.append(("carry limit", f"{sheet['colour']} carries more than {C.CARRY_LIMIT} items"))
+            if sum(sheet["items"].values()) > components.CARRY_LIMIT:
+                found.append(("carry limit", f"{sheet['colour']} carries more than {components.CARRY_LIMIT} items"))
             for col, cubes in sheet["dashboard"].items():
-                if not 0 <= cubes <= C.DASHBOARD_CAPACITY[col]:
+                if not 0 <= cubes <= components.DASHBOARD_CAPACITY[col]:
                     found.append(("dashboard", f"{sheet['colour']}'s {col} holds {cubes} cubes"))
             if sheet["gold"] < 0:
                 found.append(("gold", f"{sheet['colour']} has negative gold"))
-        for item, total in C.SUPPLY.items():
+        for item, total in components.SUPPLY.items():
             if held[item] + self._supply.get(item, 0) != total:
                 found.append(("items", f"{item}: {held[item]} held + {self._supply.get(item, 0)} in supply"
                                        f" is not the {total} in the box"))
@@ -178,7 +183,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         return None if turn is None else turn["player"]
 
     @property
-    def mine(self) -> M.Mine:
+    def mine(self) -> Mine:
         return self._mine
 
     @property
@@ -230,7 +235,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     def fight_record(self) -> Mapping[str, Any] | None:
         """The fight in progress, if any: ``sides`` (miners then the opponent, -1 for Papa
         Clayton), who started it, weapons and leaves in use, the round's dice."""
-        fight = self._nearest("fight")
+        fight = self._nearest(Decision.FIGHT)
         return None if fight is None else MappingProxyType(fight)
 
     @property
@@ -243,12 +248,17 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         fight = self.fight_record
         if fight is None or side not in fight["sides"]:
             raise ValueError(f"{side} is not in a fight")
-        return self._fight_bonus(fight, fight["sides"].index(side))
+        return fight_rules.fight_bonus(self, fight, fight["sides"].index(side))
 
     def journey_goal(self):
         """Where the journey being decided leads (a position), or None when nobody is travelling."""
         top = self.decision
-        return self._goal_position(top) if top is not None and top["kind"] == "travel" else None
+        return travel_rules.goal_position(self, top) if top is not None and top["kind"] == Decision.TRAVEL else None
+
+    def route_plan(self, max_blasts: int = ROUTE_PLAN_BLASTS) -> Journey | None:
+        """The compass: the cheapest way to the current journey's goal with at most ``max_blasts``
+        Dynamite rotations, or None (:func:`.travel_rules.route_plan`)."""
+        return travel_rules.route_plan(self, max_blasts)
 
     def sheet(self, p: int) -> Mapping[str, Any]:
         """Player ``p``'s sheet without copying (read-only; :meth:`player` gives a copy). Holds the
@@ -263,7 +273,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         return self._players[p]["gold"]
 
     def fifty_tokens(self, p: int) -> int:
-        return R.track_position(self.gold(p))[0]
+        return dice_rules.track_position(self.gold(p))[0]
 
     def items(self, p: int) -> Counter:
         return Counter({k: v for k, v in self._players[p]["items"].items() if v})
@@ -276,22 +286,22 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         return None if self.options.hidden_cubes and p != viewer else self.dashboard(p)
 
     def mission(self, p: int) -> tuple[str, ...]:
-        return C.MISSIONS[self._players[p]["mission"]]
+        return components.MISSIONS[self._players[p]["mission"]]
 
     def penalty(self, p: int) -> int:
         sheet = self._players[p]
-        return R.token_penalty(sheet["bandages"], sheet["poisons"])
+        return dice_rules.token_penalty(sheet["bandages"], sheet["poisons"])
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """The end-of-game steps per player, in the rulebook's order (dice_rules.end_game_steps)."""
-        marks = R.fewest_marks_bonuses([s["black_marks"] for s in self._players])
+        marks = dice_rules.fewest_marks_bonuses([s["black_marks"] for s in self._players])
         result = []
         for sheet, bonus in zip(self._players, marks):
             held = {item for item, count in sheet["items"].items() if count}
-            result.append(R.end_game_steps(
-                sheet["gold"], sheet["dashboard"][R.NOTEBOOKS], bonus,
+            result.append(dice_rules.end_game_steps(
+                sheet["gold"], sheet["dashboard"][dice_rules.NOTEBOOKS], bonus,
                 sheet["bandages"] + sheet["poisons"] + sheet["black_marks"],
-                len(held & set(C.MISSIONS[sheet["mission"]]))))
+                len(held & set(components.MISSIONS[sheet["mission"]]))))
         return result
 
     def scores(self) -> list[int]:
@@ -299,26 +309,26 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     #: What the decider of each kind of decision chooses, in plain words (``prompt``).
     PROMPTS = {
-        "place cubes": "place {count} cube(s) on the dashboard",
-        "travel": "travel on towards {goal} (or give up the journey)",
-        "items": "take items from a row of claim {claim}",
-        "partner items": "use the items picked up at claim {claim} (a Pipe, Bacon...), then say you are done",
-        "bids": "bid for a place as partner, or pass",
-        "accept": "accept one bid as partner, or refuse them all",
-        "choose die": "choose which yield die counts",
-        "pipe": "move with the Pipe, or put it away",
-        "wind down": "use a remedy before the turn ends, or not",
-        "rat": "feed the rat Bread, or take a Poison",
-        "snake": "shoot the snake with the Blunderbuss, or take a Poison",
-        "bible": "use the Bible on the yield die, or keep it",
-        "clayton": "pay Papa Clayton {fee}gn, or fight him",
-        "arm": "arm yourself with the Blunderbuss for the fight, or not",
-        "chippawa": "chew a Chippawa Leaf in the fight, or not",
-        "route offer": "offer a route to the travelling miner, or not",
-        "route accept": "accept a route someone offers, or go on alone",
-        "dismiss": "use the Bible to dismiss fight dice, or not",
-        "fight": "roll the next round of the fight",
-        "spoils": "choose an item from the loser",
+        Decision.PLACE_CUBES: "place {count} cube(s) on the dashboard",
+        Decision.TRAVEL: "travel on towards {goal} (or give up the journey)",
+        Decision.ITEMS: "take items from a row of claim {claim}",
+        Decision.PARTNER_ITEMS: "use the items picked up at claim {claim} (a Pipe, Bacon...), then say you are done",
+        Decision.BIDS: "bid for a place as partner, or pass",
+        Decision.ACCEPT: "accept one bid as partner, or refuse them all",
+        Decision.CHOOSE_DIE: "choose which yield die counts",
+        Decision.PIPE: "move with the Pipe, or put it away",
+        Decision.WIND_DOWN: "use a remedy before the turn ends, or not",
+        Decision.RAT: "feed the rat Bread, or take a Poison",
+        Decision.SNAKE: "shoot the snake with the Blunderbuss, or take a Poison",
+        Decision.BIBLE: "use the Bible on the yield die, or keep it",
+        Decision.CLAYTON: "pay Papa Clayton {fee}gn, or fight him",
+        Decision.ARM: "arm yourself with the Blunderbuss for the fight, or not",
+        Decision.CHIPPAWA: "chew a Chippawa Leaf in the fight, or not",
+        Decision.ROUTE_OFFER: "offer a route to the travelling miner, or not",
+        Decision.ROUTE_ACCEPT: "accept a route someone offers, or go on alone",
+        Decision.DISMISS: "use the Bible to dismiss fight dice, or not",
+        Decision.FIGHT: "roll the next round of the fight",
+        Decision.SPOILS: "choose an item from the loser",
     }
     TURN_PROMPTS = {
         None: "buy a claim, attack Papa Clayton or another miner, or end the turn",
@@ -335,11 +345,11 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
                 f"{s['colour']} {score}" for s, score in zip(self._players, self.scores())) + "."
         top = self._top()
         who = f"P{top['player'] + 1} ({self._name(top['player'])})"
-        if top["kind"] == "turn":
+        if top["kind"] == Decision.TURN:
             what = self.TURN_PROMPTS.get(top["mode"], "go on with the turn")
         else:
             details = {key: value for key, value in top.items() if isinstance(value, (int, str))}
-            if top["kind"] == "travel":
+            if top["kind"] == Decision.TRAVEL:
                 details["goal"] = describe(self.journey_goal())
             try:
                 what = self.PROMPTS[top["kind"]].format(**details)
@@ -354,7 +364,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         from .render import state_svg
         return state_svg(self)
 
-    # ---- helpers ---------------------------------------------------------------
+    # ---- helpers, for this class and the rule modules -------------------------------
     def _note(self, text: str) -> None:
         self.log.add(self._phase + 1, text)
 
@@ -364,19 +374,15 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
     def _top(self) -> dict[str, Any]:
         return self._pending[-1]
 
-    def _nearest(self, kind: str) -> dict[str, Any] | None:
+    def _nearest(self, kind: Decision) -> dict[str, Any] | None:
         """The topmost waiting entry of ``kind``: decisions about it may sit above it on the stack."""
         return next((entry for entry in reversed(self._pending) if entry["kind"] == kind), None)
 
     def _turn(self) -> dict[str, Any] | None:
-        return self._nearest("turn")
+        return self._nearest(Decision.TURN)
 
-    def _push(self, kind: str, player: int, **data: Any) -> None:
+    def _push(self, kind: Decision, player: int, **data: Any) -> None:
         self._pending.append({"kind": kind, "player": player, **data})
-
-    def _item_choices(self, p: int) -> list[Action]:
-        """The free actions that use or sell an item (not buying Essentials, not discarding)."""
-        return [a for a in self._free_actions(p) if not isinstance(a, (BuyEssentials, Discard))]
 
     def _cubes(self, p: int, column: str) -> int:
         return self._players[p]["dashboard"][column]
@@ -399,28 +405,28 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
 
     def _hurt(self, p: int, injuries: int) -> None:
         sheet = self._players[p]
-        sheet["injuries"], bandages = R.add_injuries(sheet["injuries"], injuries)
+        sheet["injuries"], bandages = dice_rules.add_injuries(sheet["injuries"], injuries)
         sheet["bandages"] += bandages
         if bandages:
-            self._note(f"{sheet['colour']} reaches {R.INJURY_LIMIT} injuries and takes a Bandage")
+            self._note(f"{sheet['colour']} reaches {dice_rules.INJURY_LIMIT} injuries and takes a Bandage")
 
-    def _roll(self) -> int:
+    def _roll(self) -> int:  # every die of the rules: tests replace it to fix the dice
         return int(self.rng.integers(1, 7))
 
-    def _cell_near(self, position) -> tuple[M.Cell, ...]:
+    def _cell_near(self, position) -> tuple[Cell, ...]:
         """The tiles a miner counts as next to, for phase injuries."""
         if isinstance(position, int):
-            return (M.site_tile(position),)
-        if isinstance(position, M.Portal):
+            return (site_tile(position),)
+        if isinstance(position, Portal):
             return (self._mine.cell_of(position.tile),)
-        return tuple(cell for cell, _ in M.sides(position))
+        return tuple(cell for cell, _ in sides(position))
 
     # ---- phases ----------------------------------------------------------------
     def _begin_phase(self) -> None:
         """Each miner places the phase's cubes, in the last phase's order (seat order at first)."""
         count = self.phase_cubes[self._phase]
         for p in reversed(self._order):
-            self._push("place cubes", p, count=count, source="phase")
+            self._push(Decision.PLACE_CUBES, p, count=count, source="phase")
         self._settle()
 
     def _reveal(self) -> None:
@@ -428,18 +434,18 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         number = self._track[self._revealed]
         self._revealed += 1
         self._see_chance()
-        tile = C.RUMBLES_TILES[number - 1]
+        tile = components.RUMBLES_TILES[number - 1]
         self._mine = self._mine.turned_over(tile.number)
         self._note(f"phase {self.phase}: Rumbles tile {number} turns over mine tile {tile.number}")
         where = self._mine.cell_of(tile.number)
         for p, position in enumerate(self._positions):
-            distance = min(M.distance(cell, where) for cell in self._cell_near(position))
-            hurt = R.phase_injuries(distance, self.phase, self._cubes(p, R.SAFETY_GEAR))
+            steps = min(distance(cell, where) for cell in self._cell_near(position))
+            hurt = dice_rules.phase_injuries(steps, self.phase, self._cubes(p, dice_rules.SAFETY_GEAR))
             if hurt:
                 self._note(f"{self._name(p)} takes {hurt} injur{'y' if hurt == 1 else 'ies'} in the cave-in")
                 self._hurt(p, hurt)
         colours = [s["colour"] for s in self._players]
-        self._order = [colours.index(c) for c in C.phase_order(tile, colours)]
+        self._order = [colours.index(c) for c in components.phase_order(tile, colours)]
         self._turn_index = 0
         self._begin_turn()
 
@@ -448,7 +454,7 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         (not chosen), travel, taking, at claim, bidding, partner travelling, partnered, invited
         (bids refused: mine alone), fight, done."""
         player = self._order[self._turn_index]
-        self._push("turn", player, mode=None, claim=None, taken=None, partner=None, bids=[], yielded=[],
+        self._push(Decision.TURN, player, mode=None, claim=None, taken=None, partner=None, bids=[], yielded=[],
                    clayton_fighters=[])
         self._note(f"{self._name(player)}'s turn")
 
@@ -469,17 +475,17 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
         """Run what happens by itself until someone must decide."""
         while self._pending:
             top = self._top()
-            if top["kind"] == "place cubes" and not self._cube_columns(top["player"]):
+            if top["kind"] == Decision.PLACE_CUBES and not turn_rules.cube_columns(self, top["player"]):
                 self._note(f"{self._name(top['player'])} has no room for a cube")
                 self._pending.pop()
                 continue
-            if top["kind"] == "wind down" and not self._remedies(top["player"]):
+            if top["kind"] == Decision.WIND_DOWN and not item_rules.remedies(self, top["player"]):
                 self._pending.pop()
                 continue
-            if top["kind"] == "partner items" and not self._item_choices(top["player"]):
+            if top["kind"] == Decision.PARTNER_ITEMS and not item_rules.item_choices(self, top["player"]):
                 self._pending.pop()  # nothing to use: no pause to say "done"
                 continue
-            if top["kind"] == "route accept" and not self._journey()["offers"]:
+            if top["kind"] == Decision.ROUTE_ACCEPT and not travel_rules.journey(self)["offers"]:
                 self._pending.pop()
                 continue
             break
@@ -487,182 +493,118 @@ class GoldmineRumbles(TravelRules, ItemRules, MiningRules, FightRules, GameState
             self._reveal()
 
     # ---- legal actions -----------------------------------------------------------
-    def _cube_columns(self, p: int) -> list[str]:
-        """Columns with a free square (Notebooks only while 5gn can be put away)."""
-        return [col for col in C.DASHBOARD_COLUMNS
-                if self._cubes(p, col) < C.DASHBOARD_CAPACITY[col]
-                and (col != R.NOTEBOOKS or self.gold(p) >= R.column_effect(R.NOTEBOOKS, 1))]
-
     def _legal_actions(self) -> list[Action]:
         top, p = self._top(), self.current_player
         kind = top["kind"]
-        if kind == "place cubes":
-            return [PlaceCube(p, col) for col in self._cube_columns(p)]
-        if kind == "turn":
-            return self._free_actions(p) + self._turn_actions(top)
-        if kind == "travel":
+        if kind == Decision.PLACE_CUBES:
+            return [PlaceCube(p, col) for col in turn_rules.cube_columns(self, p)]
+        if kind == Decision.TURN:
+            return item_rules.free_actions(self, p) + turn_rules.turn_actions(self, top)
+        if kind == Decision.TRAVEL:
             give_up = EndTurn(p) if top["purpose"] != "partner" else Decline(p)
-            return self._free_actions(p) + self._travel_actions(top) + self._picks(p) + [give_up]
-        if kind == "items":
+            return (item_rules.free_actions(self, p) + travel_rules.travel_actions(self, top)
+                    + item_rules.picks(self, p) + [give_up])
+        if kind == Decision.ITEMS:
             choices = SLOT_PAIRS + ((WHOLE_ROW,) if len(top["rows"]) == 2 and self._has(p, "Matchstick") else ())
-            return self._free_actions(p) + [TakeItems(p, row, slots) for row in top["rows"] for slots in choices
-                                            if self._take_problem(p, top["claim"], row, slots) is None]
-        if kind == "partner items":
-            return self._free_actions(p) + [Decline(p)]
-        if kind == "bids":
+            return item_rules.free_actions(self, p) + [
+                TakeItems(p, row, slots) for row in top["rows"] for slots in choices
+                if item_rules.take_problem(self, p, top["claim"], row, slots) is None]
+        if kind == Decision.PARTNER_ITEMS:
+            return item_rules.free_actions(self, p) + [Decline(p)]
+        if kind == Decision.BIDS:
             taken = {square for square, _ in self._turn()["bids"]}
-            return [Bid(p, square) for square in C.BID_SQUARES
+            return [Bid(p, square) for square in components.BID_SQUARES
                     if square not in taken and square <= self.gold(p)] + [NoBid(p)]
-        if kind == "accept":
+        if kind == Decision.ACCEPT:
             return [AcceptBid(p, bidder) for _, bidder in self._turn()["bids"]] + [RejectBids(p)]
-        if kind == "choose die":
+        if kind == Decision.CHOOSE_DIE:
             return [ChooseDie(p, d) for d in top["allowed"]]
-        if kind == "pipe":
-            return self._pipe_moves(p) + [Decline(p)]
-        if kind == "wind down":
-            return [UseItem(p, item) for item in self._remedies(p)] + [Decline(p)]
-        if kind == "rat":
-            return [UseItem(p, "Bread"), Decline(p)]
-        if kind == "snake":
-            return [UseItem(p, "Blunderbuss"), Decline(p)]
-        if kind == "bible":
-            return [UseItem(p, "Bible"), Decline(p)]
-        if kind == "clayton":
+        if kind == Decision.PIPE:
+            return item_rules.pipe_moves(self, p) + [Decline(p)]
+        if kind == Decision.WIND_DOWN:
+            return [UseItem(p, item) for item in item_rules.remedies(self, p)] + [Decline(p)]
+        if kind in ITEM_ANSWERS:
+            return [UseItem(p, ITEM_ANSWERS[kind]), Decline(p)]
+        if kind == Decision.CLAYTON:
             return [PayFee(p), FightClayton(p)]
-        if kind == "arm":
-            return [UseItem(p, "Blunderbuss"), Decline(p)]
-        if kind == "chippawa":
-            return [UseItem(p, "Chippawa Leaf"), Decline(p)]
-        if kind == "route offer":
+        if kind == Decision.ROUTE_OFFER:
             return [OfferRoute(p), Decline(p)]
-        if kind == "route accept":
-            return [AcceptRoute(p, helper) for helper in self._journey()["offers"]] + [Decline(p)]
-        if kind == "dismiss":
-            choices = R.DISMISS_CHOICES if self.options.bible_in_fights == R.DISMISS_REROLL else (R.BOTH,)
+        if kind == Decision.ROUTE_ACCEPT:
+            return [AcceptRoute(p, helper) for helper in travel_rules.journey(self)["offers"]] + [Decline(p)]
+        if kind == Decision.DISMISS:
+            rerolls = self.options.bible_in_fights == dice_rules.DISMISS_REROLL
+            choices = dice_rules.DISMISS_CHOICES if rerolls else (dice_rules.BOTH,)
             return [Dismiss(p, dice) for dice in choices] + [Decline(p)]
-        if kind == "fight":
+        if kind == Decision.FIGHT:
             return [FightRound(p)]
-        if kind == "spoils":
-            if self._carried(p) < C.CARRY_LIMIT:
-                return [ChooseItem(p, item) for item in self._spoils(top)]
+        if kind == Decision.SPOILS:
+            if self._carried(p) < components.CARRY_LIMIT:
+                return [ChooseItem(p, item) for item in fight_rules.spoils(self, top)]
             # carrying 6: the carry-limit rule lets the winner throw items away to fit the spoil
             return [Discard(p, item) for item in sorted(self.items(p))] + [Decline(p)]
-        raise AssertionError(f"unknown decision {kind!r}")
+        raise AssertionError(f"unknown decision '{kind}'")
 
-    def _turn_actions(self, turn: dict[str, Any]) -> list[Action]:
-        p, mode = turn["player"], turn["mode"]
-        result: list[Action] = []
-        if mode is None:
-            result += [BuyClaim(p, s) for s, claim in enumerate(self._store)
-                       if claim is not None and self.gold(p) >= self._price(p, s)]
-            result.append(AttackPapaClayton(p))
-            result += [AttackPlayer(p, q) for q in range(self.num_players) if q != p]
-        elif mode in ("at claim", "invited"):
-            result.append(MineAlone(p))
-            if mode == "at claim":
-                result.append(InviteBids(p))
-        elif mode == "partnered":
-            return result + [RollYield(p)]
-        if mode in (None, "done"):
-            result.append(EndTurn(p))
-        return result
-
-    def _price(self, p: int, slot: int) -> int:
-        return R.claim_price(C.STORE_PRICES[slot], self._cubes(p, R.COMPANY_SHARES))
-
-    # ---- checking --------------------------------------------------------------
+    # ---- checking and applying: each action type's pair of rule functions (RULES) ----------
     def _check(self, action: Action) -> None:
         p = getattr(action, "player", None)
         if p != self.current_player:
             who = self.current_player
             refuse("whose decision", f"it is P{(who or 0) + 1}'s decision ({self.step}), not P{(p or 0) + 1}'s")
-        checker = getattr(self, f"_check_{type(action).__name__}", None)
-        if checker is not None:
-            checker(action)
+        check = RULES[type(action)].check
+        if check is not None:
+            check(self, action)
         if action not in self._legal_actions():
-            refuse("not now", f"{action} is not possible while {self.step!r} is pending")
+            refuse("not now", f"{action} is not possible while '{self.step}' is pending")
 
-    def _in_turn(self, modes: tuple, what: str) -> dict[str, Any]:
-        top, turn = self._top(), self._turn()
-        if turn is not None and turn["mode"] not in modes:
-            refuse("one main action", f"{what} is not possible now (the turn is at: {turn['mode'] or 'its start'})")
-        if top["kind"] != "turn":
-            refuse("not now", f"{what} waits until the {top['kind']} decision is settled")
-        return top
-
-    def _deciding(self, kind: str, what: str) -> dict[str, Any]:
-        top = self._top()
-        if top["kind"] != kind:
-            refuse("not now", f"{what} is not possible while the {top['kind']} decision is pending")
-        return top
-
-    def _check_PlaceCube(self, action: PlaceCube) -> None:
-        if self.step != "place cubes":
-            refuse("cubes", "cubes are placed at the start of a phase or from a claim")
-        if action.column not in C.DASHBOARD_CAPACITY:
-            refuse("dashboard", f"there is no column {action.column!r}")
-        if self._cubes(action.player, action.column) >= C.DASHBOARD_CAPACITY[action.column]:
-            refuse("dashboard", f"{action.column} is full")
-        if action.column == R.NOTEBOOKS and self.gold(action.player) < 5:
-            refuse("notebooks", "a Notebook cube hides 5gn, so it needs at least 5gn")
-
-    def _check_BuyClaim(self, action: BuyClaim) -> None:
-        self._in_turn((None,), "buying a claim")
-        if not 0 <= action.slot < STORE_SLOTS or self._store[action.slot] is None:
-            refuse("claim store", f"there is no claim on square {action.slot + 1}")
-        if self.gold(action.player) < self._price(action.player, action.slot):
-            refuse("claim price", f"the claim costs {self._price(action.player, action.slot)}gn")
-
-    # ---- applying ----------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_do_{type(action).__name__}")(action)
+        RULES[type(action)].do(self, action)
         self._settle()
 
-    def _do_PlaceCube(self, action: PlaceCube) -> None:
-        top, p = self._top(), action.player
-        self._players[p]["dashboard"][action.column] += 1
-        if action.column == R.NOTEBOOKS:
-            self._players[p]["gold"] -= R.column_effect(R.NOTEBOOKS, 1)
-        top["count"] -= 1
-        if top["count"] == 0:
-            self._pending.pop()
-        self._note(f"{self._name(p)} places a cube on {action.column}")
 
-    def _do_BuyClaim(self, action: BuyClaim) -> None:
-        p, turn = action.player, self._top()
-        price = self._price(p, action.slot)
-        claim = self._store.pop(action.slot)
-        self._store.append(self._pile.pop(0) if self._pile else None)
-        self._see_chance()  # the pile's next claim turns up under Papa Clayton
-        if self._pile:
-            self._clayton = self._pile[0]
-        self._players[p]["gold"] -= price
-        self._players[p]["claims"].append(claim)
-        turn.update(mode="travel", claim=claim)
-        where = f"Papa Clayton moves to site {self._clayton}" if self._pile else "the pile is empty"
-        self._note(f"{self._name(p)} buys claim {claim} for {price}gn; {where}")
-        self._travel(p, "claim", claim)
+class Rule(NamedTuple):
+    """How one action type is played: ``check`` refuses it with a reason the legal-action list
+    cannot give (None: being legal is enough), ``do`` changes the state."""
 
-    def _do_Decline(self, action: Decline) -> None:
-        p, top = action.player, self._pending.pop()
-        kind = top["kind"]
-        if kind in ("rat", "snake"):
-            self._poison(p, f"a {kind}")
-            self._arrive_if_there()
-        elif kind == "travel":  # a partner who cannot get there: the owner mines alone
-            self._note(f"{self._name(p)} cannot reach the claim")
-            self._turn().update(mode="invited", partner=None)
-        elif kind == "bible":
-            self._gain_yield(p, top["die"], bible=False)
-        elif kind in ("chippawa", "dismiss"):
-            self._next_leaf_or_resolve()
-        elif kind == "pipe":
-            self._note(f"{self._name(p)} puts the Pipe away")
-        elif kind == "spoils":
-            self._note(f"{self._name(p)} carries 6 items and takes no spoils")
-        elif kind == "partner items":
-            self._note(f"{self._name(p)} is done with the items")
+    check: Callable[[GoldmineRumbles, Any], None] | None
+    do: Callable[[GoldmineRumbles, Any], None]
 
-    def _do_EndTurn(self, action: EndTurn) -> None:
-        self._note(f"{self._name(action.player)} ends the turn")
-        self._end_turn()
+
+#: Every action type and the rule functions that check and play it.
+RULES: dict[type[Action], Rule] = {
+    PlaceCube: Rule(turn_rules.check_place_cube, turn_rules.do_place_cube),
+    BuyClaim: Rule(turn_rules.check_buy_claim, turn_rules.do_buy_claim),
+    Decline: Rule(None, turn_rules.do_decline),
+    EndTurn: Rule(None, turn_rules.do_end_turn),
+    AttackPapaClayton: Rule(None, travel_rules.do_attack_papa_clayton),
+    AttackPlayer: Rule(None, travel_rules.do_attack_player),
+    Step: Rule(travel_rules.check_step, travel_rules.do_step),
+    Travel: Rule(travel_rules.check_travel, travel_rules.do_travel),
+    Blast: Rule(travel_rules.check_blast, travel_rules.do_blast),
+    OfferRoute: Rule(None, travel_rules.do_offer_route),
+    AcceptRoute: Rule(None, travel_rules.do_accept_route),
+    BuyEssentials: Rule(item_rules.check_buy_essentials, item_rules.do_buy_essentials),
+    Discard: Rule(item_rules.check_discard, item_rules.do_discard),
+    TakeItems: Rule(item_rules.check_take_items, item_rules.do_take_items),
+    UseItem: Rule(item_rules.check_use_item, item_rules.do_use_item),
+    Trade: Rule(item_rules.check_trade, item_rules.do_trade),
+    MoveCube: Rule(None, item_rules.do_move_cube),
+    Swap: Rule(item_rules.check_swap, item_rules.do_swap),
+    Steal: Rule(item_rules.check_steal, item_rules.do_steal),
+    Refresh: Rule(item_rules.check_refresh, item_rules.do_refresh),
+    Rearrange: Rule(item_rules.check_rearrange, item_rules.do_rearrange),
+    Peek: Rule(item_rules.check_peek, item_rules.do_peek),
+    Pick: Rule(None, item_rules.do_pick),
+    MineAlone: Rule(mining_rules.check_mine_alone, mining_rules.do_mine_alone),
+    InviteBids: Rule(None, mining_rules.do_invite_bids),
+    Bid: Rule(None, mining_rules.do_bid),
+    NoBid: Rule(None, mining_rules.do_no_bid),
+    AcceptBid: Rule(None, mining_rules.do_accept_bid),
+    RejectBids: Rule(None, mining_rules.do_reject_bids),
+    RollYield: Rule(None, mining_rules.do_roll_yield),
+    ChooseDie: Rule(None, mining_rules.do_choose_die),
+    PayFee: Rule(None, mining_rules.do_pay_fee),
+    FightClayton: Rule(None, mining_rules.do_fight_clayton),
+    FightRound: Rule(None, fight_rules.do_fight_round),
+    Dismiss: Rule(fight_rules.check_dismiss, fight_rules.do_dismiss),
+    ChooseItem: Rule(None, fight_rules.do_choose_item),
+}

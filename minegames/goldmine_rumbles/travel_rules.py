@@ -1,188 +1,214 @@
 """Journeys through the mine (p22-24): setting off for a claim, a miner or Papa Clayton,
 steps and whole walks, rats and snakes on the way, and Dynamite blasts.
 
-A mixin of :class:`.state.GoldmineRumbles`: it reads and changes the state's fields.
+Functions of the engine taking the :class:`.state.GoldmineRumbles` first: they read and
+change its fields. A journey is a ``travel`` decision on the stack, above the turn.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minegames.core import Action, SaveFormatError
 
-from . import dice_rules as R
-from . import mine as M
+from . import dice_rules, fight_rules, mine
 from .actions import AcceptRoute, AttackPapaClayton, AttackPlayer, Blast, OfferRoute, Step, Travel
-from .engine_common import CLAYTON, ROUTE_FINDER_FEE, ROUTE_PLAN_BLASTS, position_key, refuse
-from .render_mine import describe
+from .decisions import Decision
+from .engine_common import CLAYTON, ROUTE_FINDER_FEE, ROUTE_PLAN_BLASTS, deciding, position_key, refuse
+from .wording import describe
+
+if TYPE_CHECKING:
+    from .state import GoldmineRumbles
 
 
-class TravelRules:
-    """Travel: the journey decision on top of the stack and how it ends."""
+def do_attack_papa_clayton(state: GoldmineRumbles, action: AttackPapaClayton) -> None:
+    """An attack is a journey to the opponent; the fight starts on arrival."""
+    state._top()["mode"] = "travel"
+    set_off(state, action.player, "clayton", CLAYTON)
 
-    def _do_AttackPapaClayton(self, action: AttackPapaClayton) -> None:
-        self._top()["mode"] = "travel"
-        self._travel(action.player, "clayton", CLAYTON)
 
-    def _do_AttackPlayer(self, action: AttackPlayer) -> None:
-        self._top()["mode"] = "travel"
-        self._travel(action.player, "player", action.target)
+def do_attack_player(state: GoldmineRumbles, action: AttackPlayer) -> None:
+    state._top()["mode"] = "travel"
+    set_off(state, action.player, "player", action.target)
 
-    def _travel(self, p: int, purpose: str, goal: int) -> None:
-        """Set off: ``goal`` is a claim site ("claim", "partner"), a player ("player") or Papa Clayton."""
-        self._push("travel", p, purpose=purpose, goal=goal, blasts=0, jumped=False, offers=[])
-        self._arrive_if_there()
-        if self.options.paid_route_finders:
-            self._ask_route_finders()
 
-    # ---- the compass, and paid route finders (optional rules) ----------------------------------
-    def route_plan(self, max_blasts: int = ROUTE_PLAN_BLASTS) -> M.Journey | None:
-        """The compass: the cheapest way to the current journey's goal with at most ``max_blasts``
-        Dynamite rotations (fewest blasts, then rats and snakes, then steps), or None. It is also
-        the route a paid route finder shows; it changes nothing."""
-        travel = self._journey()
-        if travel is None:
-            return None
-        p = travel["player"]
-        return M.plan_journey(self._mine, self._positions[p], self._goal_position(travel),
-                              self._cubes(p, R.TUNNEL_PLANS), max_blasts)
+def set_off(state: GoldmineRumbles, p: int, purpose: str, goal: int) -> None:
+    """Set off: ``goal`` is a claim site ("claim", "partner"), a player ("player") or Papa Clayton."""
+    state._push(Decision.TRAVEL, p, purpose=purpose, goal=goal, blasts=0, jumped=False, offers=[])
+    arrive_if_there(state)
+    if state.options.paid_route_finders:
+        _ask_route_finders(state)
 
-    def _ask_route_finders(self) -> None:
-        """With no walk to the goal, each other miner (from the traveller's left) may offer a route;
-        the traveller then takes one offer or none."""
-        travel = self._top()
-        if travel["kind"] != "travel" or self._best_route(travel) is not None or self.route_plan() is None:
+
+# ---- the compass, and paid route finders (optional rules) ----------------------------------
+def route_plan(state: GoldmineRumbles, max_blasts: int = ROUTE_PLAN_BLASTS) -> mine.Journey | None:
+    """The compass: the cheapest way to the current journey's goal with at most ``max_blasts``
+    Dynamite rotations (fewest blasts, then rats and snakes, then steps), or None. It is also
+    the route a paid route finder shows; it changes nothing."""
+    travel = journey(state)
+    if travel is None:
+        return None
+    p = travel["player"]
+    return mine.plan_journey(state.mine, state._positions[p], goal_position(state, travel),
+                             state._cubes(p, dice_rules.TUNNEL_PLANS), max_blasts)
+
+
+def _ask_route_finders(state: GoldmineRumbles) -> None:
+    """With no walk to the goal, each other miner (from the traveller's left) may offer a route;
+    the traveller then takes one offer or none."""
+    travel = state._top()
+    if travel["kind"] != Decision.TRAVEL or best_route(state, travel) is not None or route_plan(state) is None:
+        return
+    p = travel["player"]
+    state._push(Decision.ROUTE_ACCEPT, p)
+    for q in reversed([(p + k) % state.num_players for k in range(1, state.num_players)]):
+        state._push(Decision.ROUTE_OFFER, q)
+
+
+def do_offer_route(state: GoldmineRumbles, action: OfferRoute) -> None:
+    state._pending.pop()
+    journey(state)["offers"].append(action.player)
+    state._note(f"{state._name(action.player)} offers to show a route")
+
+
+def do_accept_route(state: GoldmineRumbles, action: AcceptRoute) -> None:
+    """The helper is paid from the bank, not by the traveller."""
+    state._pending.pop()
+    state._players[action.helper]["gold"] += ROUTE_FINDER_FEE
+    state._note(f"{state._name(action.player)} follows {state._name(action.helper)}'s route; "
+                f"{state._name(action.helper)} takes {ROUTE_FINDER_FEE}gn from the bank")
+
+
+def journey(state: GoldmineRumbles) -> dict[str, Any] | None:
+    """The journey under way."""
+    return state._nearest(Decision.TRAVEL)
+
+
+def goal_position(state: GoldmineRumbles, travel: dict[str, Any]):
+    """Where a journey leads now: Papa Clayton and miners may have moved since it began."""
+    if travel["purpose"] == "clayton":
+        return state.clayton_position
+    if travel["purpose"] == "player":
+        return state._positions[travel["goal"]]
+    return travel["goal"]
+
+
+def arrive_if_there(state: GoldmineRumbles) -> None:
+    """Once a journey reaches its goal (and no rat or snake is waiting), what it was for begins."""
+    travel = state._top()
+    p = travel["player"]
+    if travel["kind"] != Decision.TRAVEL or state._positions[p] != goal_position(state, travel):
+        return
+    state._pending.pop()
+    purpose, turn = travel["purpose"], state._turn()
+    if purpose in ("clayton", "player"):
+        turn["mode"] = "fight"
+        fight_rules.start_fight(state, [p], CLAYTON if purpose == "clayton" else travel["goal"], "attack")
+    elif purpose == "claim":
+        turn["mode"] = "taking"
+        state._note(f"{state._name(p)} reaches claim {turn['claim']}")
+        state._push(Decision.ITEMS, p, claim=turn["claim"], rows=[0, 1])
+    else:
+        state._note(f"{state._name(p)} joins {state._name(turn['player'])} at claim {turn['claim']}")
+        state._push(Decision.ITEMS, p, claim=turn["claim"], rows=[1 - turn["taken"]])
+
+
+def best_route(state: GoldmineRumbles, travel: dict[str, Any]) -> mine.Route | None:
+    """The walk to the goal with fewest rats and snakes, then fewest steps (None: no walk there)."""
+    p = travel["player"]
+    here, goal = state._positions[p], goal_position(state, travel)
+    if here == goal:
+        return None
+    return mine.best_route(state.mine, here, goal, state._cubes(p, dice_rules.TUNNEL_PLANS), bool(travel["jumped"]))
+
+
+def travel_actions(state: GoldmineRumbles, travel: dict[str, Any]) -> list[Action]:
+    """A traveller's moves: one step, the whole walk when there is one, and Dynamite blasts."""
+    p = travel["player"]
+    here = state._positions[p]
+    plans = state._cubes(p, dice_rules.TUNNEL_PLANS)
+    result: list[Action] = [Step(p, position_key(target)) for _, target in
+                            mine.moves(state.mine, here, plans, travel["jumped"])]
+    if best_route(state, travel) is not None:
+        result.append(Travel(p, position_key(goal_position(state, travel))))
+    if travel["blasts"] or state._has(p, "Dynamite"):
+        result += [Blast(p, r, c, t) for r, c in sorted(mine.dynamite_targets(state.mine, here)) for t in (1, 2, 3)]
+    return result
+
+
+def do_travel(state: GoldmineRumbles, action: Travel) -> None:
+    """A whole walk is its steps in turn, stopping where a rat or snake asks for an answer."""
+    travel = state._top()
+    state._note(f"{state._name(action.player)} sets off for {describe(mine.position_from_json(action.to))}")
+    for target in best_route(state, travel).path[1:]:
+        _walk(state, action.player, target)
+        if state._top() is not travel:  # arrived, or a rat or snake waits for an answer
             return
-        p = travel["player"]
-        self._push("route accept", p)
-        for q in reversed([(p + k) % self.num_players for k in range(1, self.num_players)]):
-            self._push("route offer", q)
 
-    def _do_OfferRoute(self, action: OfferRoute) -> None:
-        self._pending.pop()
-        self._journey()["offers"].append(action.player)
-        self._note(f"{self._name(action.player)} offers to show a route")
 
-    def _do_AcceptRoute(self, action: AcceptRoute) -> None:
-        self._pending.pop()
-        self._players[action.helper]["gold"] += ROUTE_FINDER_FEE
-        self._note(f"{self._name(action.player)} follows {self._name(action.helper)}'s route; "
-                   f"{self._name(action.helper)} takes {ROUTE_FINDER_FEE}gn from the bank")
+def check_step(state: GoldmineRumbles, action: Step) -> None:
+    deciding(state, Decision.TRAVEL, "walking")
+    _check_place(action.to)
 
-    def _journey(self) -> dict[str, Any] | None:
-        """The journey under way."""
-        return self._nearest("travel")
 
-    def _goal_position(self, travel: dict[str, Any]):
-        if travel["purpose"] == "clayton":
-            return self.clayton_position
-        if travel["purpose"] == "player":
-            return self._positions[travel["goal"]]
-        return travel["goal"]
+def check_travel(state: GoldmineRumbles, action: Travel) -> None:
+    deciding(state, Decision.TRAVEL, "travelling")
+    _check_place(action.to)
 
-    def _arrive_if_there(self) -> None:
-        """Once a journey reaches its goal (and no rat or snake is waiting), what it was for begins."""
-        travel = self._top()
-        p = travel["player"]
-        if travel["kind"] != "travel" or self._positions[p] != self._goal_position(travel):
-            return
-        self._pending.pop()
-        purpose, turn = travel["purpose"], self._turn()
-        if purpose in ("clayton", "player"):
-            turn["mode"] = "fight"
-            self._start_fight([p], CLAYTON if purpose == "clayton" else travel["goal"], "attack")
-        elif purpose == "claim":
-            turn["mode"] = "taking"
-            self._note(f"{self._name(p)} reaches claim {turn['claim']}")
-            self._push("items", p, claim=turn["claim"], rows=[0, 1])
-        else:
-            self._note(f"{self._name(p)} joins {self._name(turn['player'])} at claim {turn['claim']}")
-            self._push("items", p, claim=turn["claim"], rows=[1 - turn["taken"]])
 
-    def _best_route(self, travel: dict[str, Any]) -> M.Route | None:
-        """The walk to the goal with fewest rats and snakes, then fewest steps (None: no walk there)."""
-        p = travel["player"]
-        here, goal = self._positions[p], self._goal_position(travel)
-        if here == goal:
-            return None
-        walks = [r for r in M.routes(self._mine, here, goal, self._cubes(p, R.TUNNEL_PLANS))
-                 if not (travel["jumped"] and isinstance(r.steps[0], M.Jump))]
-        return min(walks, key=lambda r: (len(r.hazards), len(r.steps)), default=None)
+def do_step(state: GoldmineRumbles, action: Step) -> None:
+    target = mine.position_from_json(action.to)
+    state._note(f"{state._name(action.player)} walks to {describe(target)}")
+    _walk(state, action.player, target)
 
-    def _travel_actions(self, travel: dict[str, Any]) -> list[Action]:
-        p = travel["player"]
-        here = self._positions[p]
-        plans = self._cubes(p, R.TUNNEL_PLANS)
-        result: list[Action] = [Step(p, position_key(target)) for _, target in
-                                M.moves(self._mine, here, plans, travel["jumped"])]
-        if self._best_route(travel) is not None:
-            result.append(Travel(p, position_key(self._goal_position(travel))))
-        if travel["blasts"] or self._has(p, "Dynamite"):
-            result += [Blast(p, r, c, t) for r, c in sorted(M.dynamite_targets(self._mine, here)) for t in (1, 2, 3)]
-        return result
 
-    def _do_Travel(self, action: Travel) -> None:
-        travel = self._top()
-        self._note(f"{self._name(action.player)} sets off for {describe(M.position_from_json(action.to))}")
-        for target in self._best_route(travel).path[1:]:
-            self._walk(action.player, target)
-            if self._top() is not travel:  # arrived, or a rat or snake waits for an answer
-                return
+def _walk(state: GoldmineRumbles, p: int, target) -> None:
+    """One step: a rat or snake on the tunnel poisons, unless Bread or a Blunderbuss is offered."""
+    travel = state._top()
+    step = next(s for s, t in mine.moves(state.mine, state._positions[p], state._cubes(p, dice_rules.TUNNEL_PLANS),
+                                         travel["jumped"]) if t == target)
+    state._positions[p] = target
+    travel["jumped"] = isinstance(step, mine.Jump)
+    hazard = step.hazard if isinstance(step, mine.Leg) else None
+    if hazard == "rat" and state._has(p, "Bread"):
+        state._push(Decision.RAT, p)
+    elif hazard == "snake" and state._has(p, "Blunderbuss"):
+        state._push(Decision.SNAKE, p)
+    elif hazard:
+        poison(state, p, f"a {hazard}")
+    arrive_if_there(state)
 
-    def _check_Step(self, action: Step) -> None:
-        self._deciding("travel", "walking")
-        _check_place(action.to)
 
-    def _check_Travel(self, action: Travel) -> None:
-        self._deciding("travel", "travelling")
-        _check_place(action.to)
+def poison(state: GoldmineRumbles, p: int, source: str) -> None:
+    state._players[p]["poisons"] += 1
+    state._note(f"{state._name(p)} is poisoned by {source}")
 
-    def _do_Step(self, action: Step) -> None:
-        target = M.position_from_json(action.to)
-        self._note(f"{self._name(action.player)} walks to {describe(target)}")
-        self._walk(action.player, target)
 
-    def _walk(self, p: int, target) -> None:
-        travel = self._top()
-        step = next(s for s, t in M.moves(self._mine, self._positions[p], self._cubes(p, R.TUNNEL_PLANS),
-                                          travel["jumped"]) if t == target)
-        self._positions[p] = target
-        travel["jumped"] = isinstance(step, M.Jump)
-        hazard = step.hazard if isinstance(step, M.Leg) else None
-        if hazard == "rat" and self._has(p, "Bread"):
-            self._push("rat", p)
-        elif hazard == "snake" and self._has(p, "Blunderbuss"):
-            self._push("snake", p)
-        elif hazard:
-            self._poison(p, f"a {hazard}")
-        self._arrive_if_there()
+def check_blast(state: GoldmineRumbles, action: Blast) -> None:
+    travel = deciding(state, Decision.TRAVEL, "Dynamite")
+    if not travel["blasts"] and not state._has(action.player, "Dynamite"):
+        refuse("dynamite", "a blast needs a Dynamite")
+    if (action.row, action.col) not in mine.dynamite_targets(state.mine, state._positions[action.player]):
+        refuse("dynamite", "Dynamite turns a tile your tunnel leads onto, never the one you are in")
+    if action.turns not in (1, 2, 3):
+        refuse("dynamite", "a blast gives the tile a new orientation: 1, 2 or 3 quarter turns")
 
-    def _poison(self, p: int, source: str) -> None:
-        self._players[p]["poisons"] += 1
-        self._note(f"{self._name(p)} is poisoned by {source}")
 
-    def _check_Blast(self, action: Blast) -> None:
-        travel = self._deciding("travel", "Dynamite")
-        if not travel["blasts"] and not self._has(action.player, "Dynamite"):
-            refuse("dynamite", "a blast needs a Dynamite")
-        if (action.row, action.col) not in M.dynamite_targets(self._mine, self._positions[action.player]):
-            refuse("dynamite", "Dynamite turns a tile your tunnel leads onto, never the one you are in")
-        if action.turns not in (1, 2, 3):
-            refuse("dynamite", "a blast gives the tile a new orientation: 1, 2 or 3 quarter turns")
-
-    def _do_Blast(self, action: Blast) -> None:
-        p, travel = action.player, self._top()
-        if not travel["blasts"]:
-            self._return(p, "Dynamite")
-            travel["blasts"] = R.column_effect(R.EXPLOSIVES_MANUALS, self._cubes(p, R.EXPLOSIVES_MANUALS))
-        travel["blasts"] -= 1
-        self._mine = self._mine.rotated((action.row, action.col), action.turns)
-        self._note(f"{self._name(p)} blasts the tile at {(action.row, action.col)}")
-        self._arrive_if_there()
+def do_blast(state: GoldmineRumbles, action: Blast) -> None:
+    """One Dynamite gives as many blasts as the Explosives Manuals column says, on this journey."""
+    p, travel = action.player, state._top()
+    if not travel["blasts"]:
+        state._return(p, "Dynamite")
+        travel["blasts"] = dice_rules.column_effect(dice_rules.EXPLOSIVES_MANUALS,
+                                                    state._cubes(p, dice_rules.EXPLOSIVES_MANUALS))
+    travel["blasts"] -= 1
+    state._mine = state.mine.rotated((action.row, action.col), action.turns)
+    state._note(f"{state._name(p)} blasts the tile at {(action.row, action.col)}")
+    arrive_if_there(state)
 
 
 def _check_place(to: object) -> None:
     try:
-        M.position_from_json(to)
+        mine.position_from_json(to)
     except SaveFormatError:
         refuse("travel", f"{to!r} is no place in the mine (a claim site 1-16, a point or a lettered entrance)")

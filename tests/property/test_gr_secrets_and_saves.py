@@ -23,7 +23,7 @@ from minegames.core import IllegalActionError, make_rng
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles.actions import BuyEssentials, Peek
 from minegames.goldmine_rumbles.bots import RandomBot
-from minegames.goldmine_rumbles.engine_common import ACTIVE_KINDS
+from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
 from minegames.goldmine_rumbles.positions import new_game, position
 from minegames.goldmine_rumbles.state import GoldmineRumbles
 

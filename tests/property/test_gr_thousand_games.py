@@ -16,6 +16,7 @@ import pytest
 
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
+from minegames.goldmine_rumbles import item_rules, turn_rules
 from minegames.goldmine_rumbles.actions import (
     AcceptBid, AcceptRoute, BuyClaim, BuyEssentials, MoveCube, PayFee, PlaceCube, TakeItems, Trade, UseItem,
 )
@@ -49,7 +50,7 @@ def expected_gold_change(game, action) -> dict[int, int] | None:
     if isinstance(action, BuyEssentials):
         return {p: -len(action.items)}
     if isinstance(action, BuyClaim):
-        return {p: -game._price(p, action.slot)}
+        return {p: -turn_rules.claim_price(game, p, action.slot)}
     if isinstance(action, Trade):
         return {p: 6}
     if isinstance(action, AcceptBid):
@@ -64,7 +65,7 @@ def expected_gold_change(game, action) -> dict[int, int] | None:
         picked = Counter(C.CLAIMS[game._top()["claim"]].rows[action.row][s] for s in action.slots)
         held.update({item: min(n, game.supply[item]) for item, n in picked.items()
                      if item != C.CUBE and not C.ITEMS[item].lightning})
-        return {p: 6 * len(game._trades_to_fit(held))}
+        return {p: 6 * len(item_rules.trades_to_fit(held))}
     if isinstance(action, AcceptRoute):
         return {action.helper: 1}
     return None
