@@ -10,7 +10,9 @@ fails loudly on a bad file. The dashboard columns come from ``dice_rules``
 
 Tile geometry: each tile edge has two ports, numbered clockwise 0..7 from the
 left port of the top edge (0, 1 top; 2, 3 right; 4, 5 bottom; 6, 7 left). A
-tunnel joins two ports, or runs from a port to a lettered entrance (A, B, C).
+tunnel joins two ports, or meets three or four ports at a junction, or runs
+from a port to a lettered entrance (A, B, C). Tunnels that cross without
+meeting are bridges: one passes over the other.
 """
 
 from __future__ import annotations
@@ -36,25 +38,32 @@ End = Union[int, str]  # a port 0..7 or an entrance letter
 
 
 class Tunnel(NamedTuple):
-    """One printed tunnel: ``ends`` are two ports, or a port and an entrance letter.
+    """One printed tunnel: ``ends`` are two to four ports, or a port and an entrance letter.
 
-    A collapsed tunnel (dark faces only) is drawn but cannot be walked.
+    A tunnel with three or four ports is a junction: a miner entering at any
+    end may leave by any other. A rat or snake on it is met on every walk
+    through it. A collapsed tunnel (dark faces only) is drawn but cannot be walked.
     """
 
-    ends: tuple[End, End]
+    ends: tuple[End, ...]
     hazard: str | None = None
     collapsed: bool = False
 
     @property
     def letter(self) -> str | None:
-        return self.ends[1] if isinstance(self.ends[1], str) else None
+        return self.ends[-1] if isinstance(self.ends[-1], str) else None
 
     @property
     def ports(self) -> tuple[int, ...]:
         return tuple(end for end in self.ends if isinstance(end, int))
 
-    def other_end(self, end: End) -> End:
-        return self.ends[1] if end == self.ends[0] else self.ends[0]
+    @property
+    def is_junction(self) -> bool:
+        return len(self.ends) > 2
+
+    def other_ends(self, end: End) -> tuple[End, ...]:
+        """Where a miner who entered at ``end`` may come out."""
+        return tuple(other for other in self.ends if other != end)
 
 
 class MineTile(NamedTuple):
@@ -130,15 +139,17 @@ class RumblesTile(NamedTuple):
 
 
 def tunnels_cross(a: Tunnel, b: Tunnel) -> bool:
-    """Two port-to-port tunnels cross when their ports interleave around the tile's rim.
+    """Two tunnels cross when their ports interleave around the tile's rim: ``b``'s ports do
+    not all lie on one stretch of rim between two neighbouring ports of ``a``.
 
     Crossings are bridges: a miner cannot switch tunnels there. A tunnel to an
     entrance ends inside the tile and is never counted as crossing.
     """
     if a.letter or b.letter:
         return False
-    lo, hi = sorted(a.ends)
-    return (lo < b.ends[0] < hi) != (lo < b.ends[1] < hi)
+    cut = sorted(a.ports)
+    stretch = {sum(port > p for p in cut) % len(cut) for port in b.ports}
+    return len(stretch) > 1
 
 
 def _fail(message: str) -> None:
@@ -148,9 +159,11 @@ def _fail(message: str) -> None:
 def _tunnel(row: dict, where: str) -> Tunnel:
     ends = tuple(row["ends"])
     hazard, collapsed = row.get("hazard"), bool(row.get("collapsed", False))
+    ports = [end for end in ends if isinstance(end, int) and not isinstance(end, bool)]
+    lettered = len(ends) == 2 and len(ports) == 1 and ends[1] in LETTERS
     ok = (
-        len(ends) == 2 and isinstance(ends[0], int) and ends[0] in PORTS
-        and (ends[1] in PORTS and ends[1] != ends[0] if isinstance(ends[1], int) else ends[1] in LETTERS)
+        (lettered or 2 <= len(ports) == len(ends) <= 4) and isinstance(ends[0], int)
+        and all(p in PORTS for p in ports) and len(set(ports)) == len(ports)
         and (hazard is None or hazard in HAZARDS) and not (collapsed and hazard)
     )
     if not ok:

@@ -27,7 +27,7 @@ import heapq
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
-from typing import Iterator, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from minegames.core.errors import SaveFormatError
 
@@ -364,8 +364,8 @@ def moves(mine: Mine, position: Position, tunnel_plans: int = 0,
         cell = mine.cell_of(position.tile)
         tunnel = mine.tunnel_at(cell, position.letter)
         if tunnel is not None:
-            port = tunnel.other_end(position.letter)
-            result.append((Leg(position.tile, cell, position.letter, port, tunnel.hazard), point(cell, port)))
+            for port in tunnel.other_ends(position.letter):
+                result.append((Leg(position.tile, cell, position.letter, port, tunnel.hazard), point(cell, port)))
             for other in () if after_jump else mine.portals():
                 if other != position and jump_allowed(position.letter, other.letter, tunnel_plans):
                     result.append((Jump(position, other), other))
@@ -374,42 +374,53 @@ def moves(mine: Mine, position: Position, tunnel_plans: int = 0,
         tunnel = mine.tunnel_at(cell, port)
         if tunnel is None:
             continue
-        end = tunnel.other_end(port)
         tile = mine.at(cell).tile
-        target = Portal(tile, end) if isinstance(end, str) else point(cell, end)
-        result.append((Leg(tile, cell, port, end, tunnel.hazard), target))
+        for end in tunnel.other_ends(port):  # a junction offers several ways on
+            target = Portal(tile, end) if isinstance(end, str) else point(cell, end)
+            result.append((Leg(tile, cell, port, end, tunnel.hazard), target))
     return tuple(result)
 
 
-def _walks(mine: Mine, origin: Position, tunnel_plans: int) -> Iterator[Route]:
-    """Every simple walk from ``origin`` (no position twice, no two jumps in a row), depth first."""
-    path, steps = [origin], []
+def best_route(mine: Mine, origin: Position, destination: Position, tunnel_plans: int = 0,
+               just_jumped: bool = False) -> Route | None:
+    """The walk from ``origin`` to ``destination`` with fewest rats and snakes, then fewest steps
+    (None: no walk there without Dynamite).
 
-    def extend() -> Iterator[Route]:
-        yield Route(tuple(path), tuple(steps))
-        jumped = bool(steps) and isinstance(steps[-1], Jump)
-        for step, target in moves(mine, path[-1], tunnel_plans, jumped):
-            if target in path:
-                continue
-            path.append(target)
-            steps.append(step)
-            yield from extend()
-            path.pop()
-            steps.pop()
-
-    yield from extend()
-
-
-def routes(mine: Mine, origin: Position, destination: Position, tunnel_plans: int = 0) -> tuple[Route, ...]:
-    """Every route from ``origin`` to ``destination`` that visits no position twice.
-
-    Without Tunnel Plans there is at most one (tunnels never branch); each
-    jump the plans allow can add more. ``tunnel_plans`` is the miner's cube
-    count. A walk stops at the first claim site it meets: sites are dead ends.
+    A search, not a list of every walk: junctions make the number of walks grow
+    fast. ``just_jumped``: the miner's last step was a Tunnel Plans jump, so the
+    first step walks out of the entrance.
     """
     _check_position(mine, origin)
     _check_position(mine, destination)
-    return tuple(r for r in _walks(mine, origin, tunnel_plans) if r.destination == destination)
+    if origin == destination:
+        return None
+    start = (origin, just_jumped)
+    best, came_from, counter = {start: (0, 0)}, {}, 0
+    queue = [((0, 0), 0, start)]
+    while queue:
+        cost, _, node = heapq.heappop(queue)
+        if cost != best.get(node):
+            continue
+        here, jumped = node
+        if here == destination:
+            path, steps = [here], []
+            while node in came_from:
+                node, step = came_from[node]
+                path.append(node[0])
+                steps.append(step)
+            return Route(tuple(reversed(path)), tuple(reversed(steps)))
+        if isinstance(here, int) and here != origin:
+            continue  # a claim site is a dead end
+        for step, target in moves(mine, here, tunnel_plans, jumped):
+            is_jump = isinstance(step, Jump)
+            new_cost = (cost[0] + bool(not is_jump and step.hazard), cost[1] + 1)
+            new_node = (target, is_jump)
+            if new_cost < best.get(new_node, (1 << 30, 0)):
+                best[new_node] = new_cost
+                came_from[new_node] = (node, step)
+                counter += 1
+                heapq.heappush(queue, (new_cost, counter, new_node))
+    return None
 
 
 def reachable(mine: Mine, origin: Position, tunnel_plans: int = 0) -> frozenset:
@@ -420,7 +431,8 @@ def reachable(mine: Mine, origin: Position, tunnel_plans: int = 0) -> frozenset:
         for _, target in moves(mine, frontier.pop(), tunnel_plans):
             if target not in seen:
                 seen.add(target)
-                frontier.append(target)
+                if not isinstance(target, int):  # a claim site is a dead end
+                    frontier.append(target)
     return frozenset(seen - {origin})
 
 
@@ -548,6 +560,8 @@ def _search_journey(mine: Mine, origin: Position, destination: Position, tunnel_
         here_mine, here = state
         if here == destination:
             return _remember_tails(came_from, state, destination, tunnel_plans, max_blasts)
+        if isinstance(here, int) and here != origin:
+            continue  # a claim site is a dead end
         options = [((cost[0], cost[1] + bool(step.hazard if isinstance(step, Leg) else None), cost[2] + 1),
                     (here_mine, target), step) for step, target in moves(here_mine, here, tunnel_plans)]
         if cost[0] < max_blasts:

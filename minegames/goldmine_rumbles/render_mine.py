@@ -2,7 +2,8 @@
 
 Light faces are sandstone with brown tunnels, dark (turned-over) faces are
 dark rock with pale tunnels and dashed rubble where tunnels collapsed. A
-tunnel that passes over another is drawn with a gap either side (a bridge).
+tunnel that passes over another is drawn with a gap either side (a bridge);
+a junction's branches meet at a hub, where a rat or snake on it is drawn.
 The tile number sits in its tile's own top-left corner, so it also shows how
 the tile is turned. The 16 claim sites ring the mine in their claim type's
 colour; the four start sites have a double ring. Optional layers: a route
@@ -16,8 +17,9 @@ from typing import Mapping
 from minegames.core import palette, svg
 
 from .components import CLAIMS, CLAIM_SITES, FACES, MINE_TILES, Tunnel
-from .mine import (CELLS, SIZE, START_SITES, Cell, Jump, Leg, Mine, Placement, Point, Portal, Position,
+from .mine import (CELLS, SIZE, START_SITES, Cell, Jump, Leg, Mine, Placement, Point, Position,
                    Route, neighbour, placed_tunnels, port_edge, site_port)
+from .wording import describe  # noqa: F401  (notebooks import it from here)
 
 TILE = 120
 RIM = 46
@@ -60,8 +62,37 @@ def _inward(port: int, length: float) -> tuple[float, float]:
     return nx * length, ny * length
 
 
+def _hub(origin, tunnel: Tunnel, size: float) -> tuple[float, float]:
+    """Where a junction's branches meet: the middle of its ports, pulled towards the tile's centre."""
+    points = [port_xy(origin, port, size) for port in tunnel.ports]
+    cx, cy = origin[0] + size / 2, origin[1] + size / 2
+    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    return 0.4 * mx + 0.6 * cx, 0.4 * my + 0.6 * cy
+
+
+def _branch(origin, port: int, hub: tuple[float, float], size: float, into_hub: bool = True) -> str:
+    """One branch of a junction as SVG path commands: from ``port`` to the hub (or back)."""
+    a = port_xy(origin, port, size)
+    dx, dy = _inward(port, size * 0.3)
+    c = (a[0] + dx, a[1] + dy)
+    if into_hub:
+        return f"M {_num(a[0])} {_num(a[1])} Q {_num(c[0])} {_num(c[1])} {_num(hub[0])} {_num(hub[1])}"
+    return f"Q {_num(c[0])} {_num(c[1])} {_num(a[0])} {_num(a[1])}"
+
+
+def _leg_path(origin, tunnel: Tunnel, start, end, size: float = TILE) -> str:
+    """The SVG path of walking ``tunnel`` from end ``start`` to end ``end`` (a route's leg)."""
+    if not tunnel.is_junction:
+        return _curve(origin, tunnel, size)[0]
+    hub = _hub(origin, tunnel, size)
+    return f"{_branch(origin, start, hub, size)} {_branch(origin, end, hub, size, into_hub=False)}"
+
+
 def _curve(origin, tunnel: Tunnel, size: float) -> tuple[str, tuple[float, float]]:
     """The SVG path of a tunnel and its midpoint (where a rat or snake is drawn)."""
+    if tunnel.is_junction:
+        hub = _hub(origin, tunnel, size)
+        return " ".join(_branch(origin, port, hub, size) for port in tunnel.ports), hub
     a = port_xy(origin, tunnel.ends[0], size)
     if tunnel.letter:
         dx, dy = _inward(tunnel.ends[0], size * 0.3)
@@ -103,6 +134,8 @@ def tile_fragment(placement: Placement, origin: tuple[float, float], size: float
             continue
         parts.append(_path(d, stroke=casing, width=size * 0.13, cap="butt"))
         parts.append(_path(d, stroke=tunnel_ink, width=size * 0.075))
+        if tunnel.is_junction:  # a chamber where the branches meet (a bridge has none)
+            parts.append(svg.circle(mid[0], mid[1], size * 0.065, fill=tunnel_ink, stroke=casing, stroke_width=1.5))
         if tunnel.letter:
             parts.append(_entrance(origin, tunnel, size, rock, tunnel_ink))
         if tunnel.hazard:
@@ -174,7 +207,7 @@ def _route(doc: svg.Svg, mine: Mine, route: Route) -> None:
             tunnel = mine.tunnel_at(step.cell, step.start)
             if tunnel is None:
                 raise ValueError(f"the route walks a tunnel that this mine does not have: {step}")
-            d, _ = _curve(_cell_origin(step.cell), tunnel, TILE)
+            d = _leg_path(_cell_origin(step.cell), tunnel, step.start, step.end)
             doc.add(_path(d, stroke=ROUTE_COLOUR, width=TILE * 0.035))
         elif isinstance(step, Jump):
             (ax, ay), (bx, by) = _position_xy(mine, step.start), _position_xy(mine, step.end)
@@ -245,12 +278,3 @@ def tile_sheet_svg(size: float = 90, display_width: float | None = None) -> str:
         for k, number in enumerate(MINE_TILES):
             doc.add(tile_fragment(Placement(number, face, 0), (gap + k * (size + gap), y), size))
     return str(doc)
-
-
-def describe(position: Position) -> str:
-    """A position in words, for tooltips and logs."""
-    if isinstance(position, int):
-        return f"claim site {position}"
-    if isinstance(position, Portal):
-        return f"entrance {position.letter} of tile {position.tile}"
-    return f"port {position.port} of square {position.cell}"

@@ -7,12 +7,14 @@ suggested defaults in the facts file (see docs/rules/goldmine_rumbles.md,
 "Assumptions"). The same seed always writes the same file; ``components.py``
 only reads and checks it.
 
-Tiles are Tsuro-like: 8 ports, 2 per edge, numbered clockwise from the top
-edge's left port; each tunnel joins two ports or runs from a port to a
-lettered entrance (A/B/C). Every port of a plain tile is used (dead ends
-would make the mine even harder to cross); a lettered tile keeps one port as
-rock. The dark face shows the same tunnels in the same
-places once the tile is turned over, with one or two of them collapsed.
+Tiles have 8 ports, 2 per edge, numbered clockwise from the top edge's left
+port. A tunnel joins two ports, or meets three or four at a junction, or runs
+from a port to a lettered entrance (A/B/C); tunnels that cross without meeting
+are bridges. The shapes (how many ports each tunnel joins) were tuned with
+``measure_mine.py`` so the nearest displayed claim usually needs no Dynamite
+and nearly always at most one (figures in docs/rules/goldmine_rumbles.md).
+Lettered tiles keep their leftover port as rock. The dark face shows the same
+tunnels in the same places once the tile is turned over, one of them fallen in.
 """
 
 from __future__ import annotations
@@ -80,6 +82,10 @@ PHASE_TRACK = {  # cubes placed at the start of each phase
 
 LETTERS = ("A", "A", "A", "B", "C")
 RATS, SNAKES = 4, 3
+# Tunnel sizes per tile (ports per tunnel; ports left over are rock). Tuned with measure_mine.py.
+PLAIN_SHAPES = ((4, 2, 2), (4, 2, 2), (4, 4), (3, 3, 2))
+LETTERED_SHAPES = ((4, 3), (4, 3), (3, 2, 2), (4, 3), (3, 3))  # beside the entrance spur
+COLLAPSES = (1,) * 9  # tunnels fallen in on each dark face, tile by tile
 # Claim slots: 16 claims x 2 rows x 3 = 96 = cubes + items.
 CLAIM_CUBES = 14
 ITEM_COPIES_ON_CLAIMS = {"Bread": 8, "Dynamite": 8, "Whiskey": 6}  # every other item: 5
@@ -90,19 +96,37 @@ def edge(port: int) -> int:
     return port // 2
 
 
-def pair_up(rng: random.Random, ports: list[int]) -> list[list[int]]:
-    """Pair the ports at random, with at most one U-turn (both ends on one edge)."""
+def spans_edges(group: list[int]) -> int:
+    return len({edge(p) for p in group})
+
+
+def split_ports(rng: random.Random, ports: list[int], sizes: tuple[int, ...]) -> list[list[int]]:
+    """Split ``ports`` into tunnels of the given sizes (leftovers stay rock).
+
+    A junction (3 or 4 ports) reaches at least three edges, so it links the
+    tile's sides instead of bunching on one; at most one two-port tunnel is a
+    U-turn (both ends on one edge)."""
     while True:
         shuffled = ports[:]
         rng.shuffle(shuffled)
-        pairs = [sorted(shuffled[i:i + 2]) for i in range(0, len(shuffled), 2)]
-        if sum(edge(a) == edge(b) for a, b in pairs) <= 1:
-            return pairs
+        groups, at = [], 0
+        for size in sizes:
+            groups.append(sorted(shuffled[at:at + size]))
+            at += size
+        junctions_ok = all(spans_edges(g) >= 3 for g in groups if len(g) > 2)
+        u_turns = sum(len(g) == 2 and spans_edges(g) == 1 for g in groups)
+        if junctions_ok and u_turns <= 1:
+            return groups
 
 
 def make_tiles(rng: random.Random) -> list[dict]:
+    """Nine tiles: the lettered ones get an entrance spur plus ``LETTERED_SHAPES``, the plain ones
+    ``PLAIN_SHAPES``; then rats and snakes, then each dark face with ``COLLAPSES`` tunnels fallen in."""
     numbers = list(range(1, 10))
     lettered = dict(zip(rng.sample(numbers, len(LETTERS)), LETTERS))
+    shapes = {"lettered": list(LETTERED_SHAPES), "plain": list(PLAIN_SHAPES)}
+    for kind in shapes:
+        rng.shuffle(shapes[kind])
     tiles = []
     for number in numbers:
         ports = list(range(8))
@@ -110,19 +134,21 @@ def make_tiles(rng: random.Random) -> list[dict]:
         if number in lettered:
             entrance = rng.choice(ports)
             ports.remove(entrance)
-            ports.remove(rng.choice(ports))  # one port stays rock
-            tunnels.append({"ends": [entrance, lettered[number]]})
-        tunnels = [{"ends": pair} for pair in pair_up(rng, ports)] + tunnels
+            groups = split_ports(rng, ports, shapes["lettered"].pop())
+            tunnels = [{"ends": g} for g in groups] + [{"ends": [entrance, lettered[number]]}]
+        else:
+            tunnels = [{"ends": g} for g in split_ports(rng, ports, shapes["plain"].pop())]
         tiles.append({"number": number, "light": tunnels})
-    plain = [(t, i) for t in tiles for i, tunnel in enumerate(t["light"]) if isinstance(tunnel["ends"][1], int)]
     marked_tiles = rng.sample(range(9), RATS + SNAKES)
     for k, tile_index in enumerate(marked_tiles):
-        choices = [i for t, i in plain if t is tiles[tile_index]]
-        tiles[tile_index]["light"][rng.choice(choices)]["hazard"] = "rat" if k < RATS else "snake"
-    for tile in tiles:
+        light = tiles[tile_index]["light"]
+        pairs = [t for t in light if len(t["ends"]) == 2 and isinstance(t["ends"][1], int)]
+        rng.choice(pairs or [t for t in light if isinstance(t["ends"][-1], int)])["hazard"] = (
+            "rat" if k < RATS else "snake")
+    for tile, fallen in zip(tiles, COLLAPSES):
         light = tile.pop("light")
-        plain_tunnels = [i for i, t in enumerate(light) if isinstance(t["ends"][1], int)]
-        collapse = set(rng.sample(plain_tunnels, 2 if len(plain_tunnels) == 4 else 1))
+        plain_tunnels = [i for i, t in enumerate(light) if isinstance(t["ends"][-1], int)]
+        collapse = set(rng.sample(plain_tunnels, min(fallen, len(plain_tunnels) - 1)))
         dark = []
         for i, tunnel in enumerate(light):
             if i in collapse:
@@ -171,7 +197,7 @@ def make_missions(rng: random.Random, items: list[str]) -> list[list[str]]:
 def build(seed: int = SEED) -> dict:
     rng = random.Random(seed)
     names = [row[0] for row in ITEMS]
-    tiles = make_tiles(rng)
+    tiles = make_tiles(random.Random(f"{seed} tiles"))  # its own stream: re-tuning tiles keeps the claims
     claims = make_claims(rng, names)
     missions = make_missions(rng, names)
     rumbles = [{"number": n, "order": rng.sample(COLOURS, 4)} for n in range(1, 10)]

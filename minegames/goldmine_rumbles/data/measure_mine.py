@@ -6,6 +6,8 @@ Run:  PYTHONPATH=. python minegames/goldmine_rumbles/data/measure_mine.py [--set
 Prints, over seeded setups (3 and 4 players):
 * for each miner at their start site, the Dynamite blasts the nearest displayed claim needs
   (0, 1, 2, 3 or more), and how often no claim at all is reachable without Dynamite;
+* for every displayed claim, the blasts it needs (2+ is where an Explosives Manual saves
+  Dynamite) and how often 3 Tunnel Plans cubes save a blast;
 and over seeded games with a ``HeuristicBot`` in every seat:
 * the same at the start of every turn, for the miner whose turn it is;
 * the share of turns that end with no main action (no claim bought, no fight).
@@ -26,6 +28,13 @@ from minegames.goldmine_rumbles import mine as M  # noqa: E402
 from minegames.goldmine_rumbles.actions import EndTurn  # noqa: E402
 from minegames.goldmine_rumbles.heuristic_bot import HeuristicBot  # noqa: E402
 from minegames.goldmine_rumbles.positions import new_game  # noqa: E402
+
+#: the bounds the tile set is held to (docs/rules/goldmine_rumbles.md; a test checks a sample):
+#: shares of turn starts whose nearest displayed claim needs no Dynamite / at most one blast,
+#: and the most turns a table of heuristic bots may pass with no main action.
+AT_LEAST_NO_DYNAMITE = 0.60
+AT_LEAST_ONE_BLAST_OR_LESS = 0.95
+AT_MOST_PASSED = 0.05
 
 #: the most blasts a search tries; "3+" in the tables means more than this or none at all.
 MOST_BLASTS = 2
@@ -58,6 +67,24 @@ def measure_setups(setups: int) -> tuple[Counter, int]:
     return counts, sum(counts.values())
 
 
+def measure_tools(setups: int) -> tuple[Counter, Counter, int]:
+    """Whether Dynamite, Explosives Manuals and Tunnel Plans still matter: for every displayed
+    claim seen from every start site, the blasts it needs (a Manual turns one Dynamite into 2-4
+    blasts, so it matters from 2 blasts up), and whether 3 Tunnel Plans cubes save a blast."""
+    claims: Counter = Counter()
+    plans_help: Counter = Counter()
+    for seed in range(setups):
+        state = new_game(seed=seed, players=3 + seed % 2)
+        for p in range(state.num_players):
+            for site in (s for s in state.claim_store if s is not None):
+                plain = blasts_to(state, state.positions[p], site)
+                claims[bucket(plain)] += 1
+                with_plans = M.plan_journey(state.mine, state.positions[p], site, 3, MOST_BLASTS)
+                saved = with_plans is not None and (plain is None or with_plans.blasts < plain)
+                plans_help["saves a blast" if saved else "no help"] += 1
+    return claims, plans_help, sum(claims.values())
+
+
 def measure_games(games: int, max_actions: int = 4000) -> tuple[Counter, int, int]:
     """Nearest-claim blasts at each turn start, turns, and turns passed with no main action."""
     starts: Counter = Counter()
@@ -82,10 +109,10 @@ def measure_games(games: int, max_actions: int = 4000) -> tuple[Counter, int, in
     return starts, turns, passed
 
 
-def table(title: str, counts: Counter, total: int) -> None:
+def table(title: str, counts: Counter, total: int, what: str = "nearest claim") -> None:
     print(title)
     for name in BUCKETS:
-        print(f"  nearest claim needs {name:>2} blasts: {counts[name]:6d}  {100 * counts[name] / max(total, 1):5.1f}%")
+        print(f"  {what} needs {name:>2} blasts: {counts[name]:6d}  {100 * counts[name] / max(total, 1):5.1f}%")
 
 
 def main() -> None:
@@ -96,6 +123,9 @@ def main() -> None:
     counts, total = measure_setups(args.setups)
     table(f"start sites, {args.setups} seeded setups ({total} miners)", counts, total)
     print(f"  no claim reachable without Dynamite: {100 * (total - counts['0']) / total:.1f}%")
+    claims, plans_help, pairs = measure_tools(args.setups)
+    table(f"every displayed claim from every start site ({pairs} pairs)", claims, pairs, "claim")
+    print(f"  3 Tunnel Plans cubes save at least one blast: {100 * plans_help['saves a blast'] / pairs:.1f}%")
     starts, turns, passed = measure_games(args.games)
     table(f"turn starts, {args.games} seeded games with HeuristicBots ({turns} turns)", starts, turns)
     print(f"turns passed with no main action: {passed} of {turns} ({100 * passed / max(turns, 1):.1f}%)")

@@ -1,24 +1,62 @@
 """Goldmine Rumbles engine: the rulebook's optional rules. Hidden cube placement hides the other
 dashboards from a player's view; paid route finders offer a route to a miner who has no walk to
 their goal and are paid 1gn from the bank; the compass (and collaborative route finding) is the
-route plan the state offers without changing anything."""
+route plan the state offers without changing anything.
 
+The positions with and without a way to the claim are found by a search over seeds and
+mines (see :func:`needing_dynamite` and :func:`stuck`), not chosen for one tile set."""
+
+import numpy as np
 import pytest
 
 from minegames.core import IllegalActionError
+from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
-from minegames.goldmine_rumbles.actions import AcceptRoute, BuyClaim, Decline, OfferRoute
+from minegames.goldmine_rumbles import mine as M
+from minegames.goldmine_rumbles.actions import AcceptRoute, BuyClaim, Decline, OfferRoute, Travel
 from minegames.core import play
 from minegames.goldmine_rumbles.bots import HeuristicBot, RandomBot
 from minegames.goldmine_rumbles.positions import new_game, position
 
 
-def bought(seed, **options):
-    """Seeds 1 and 4 leave the buyer with no walk to the claim but a way with Dynamite."""
-    game = position(seed=seed, players=3, **options)
+def bought(seed, mine=None, **options):
+    """The seeded 3-player position (on ``mine``, if given) once its first player has bought the
+    store's first claim and set off for it."""
+    game = position(seed=seed, players=3, mine=mine, **options)
     buyer = game.current_player
     game.apply(BuyClaim(buyer, 0))
     return game, buyer
+
+
+def needing_dynamite(count=2, seeds=range(30)):
+    """The first ``count`` seeds whose buyer has no walk to the claim but a way with Dynamite."""
+    found = []
+    for seed in seeds:
+        game, _ = bought(seed)
+        plan = game.route_plan()
+        if plan is not None and plan.blasts >= 1 and not any(isinstance(a, Travel) for a in game.legal_actions()):
+            found.append(seed)
+            if len(found) == count:
+                return found
+    pytest.fail(f"fewer than {count} seeds in {seeds} leave the buyer a way with Dynamite only")
+
+
+def dark_mine(seed):
+    """A seeded mine with every tile on its dark face, where some tunnels have collapsed."""
+    mine = M.Mine.random(np.random.default_rng(seed))
+    for number in C.TILE_NUMBERS:
+        mine = mine.turned_over(number)
+    return mine
+
+
+def stuck(seed=0, **options):
+    """Seed ``seed``'s bought claim on the first dark mine found that leaves no way to it
+    within the compass's two blasts."""
+    for mine_seed in range(40):
+        game, buyer = bought(seed, dark_mine(mine_seed))
+        if game.route_plan() is None:
+            return bought(seed, dark_mine(mine_seed), **options)
+    pytest.fail("no dark mine among those searched leaves the buyer without a way within two blasts")
 
 
 def test_hidden_cubes_hide_every_other_dashboard_from_a_view():
@@ -33,7 +71,7 @@ def test_hidden_cubes_hide_every_other_dashboard_from_a_view():
 
 
 def test_route_finders_are_asked_from_the_travellers_left_and_the_accepted_one_is_paid():
-    game, buyer = bought(1, paid_route_finders=True)
+    game, buyer = bought(needing_dynamite()[0], paid_route_finders=True)
     left, next_left = (buyer + 1) % 3, (buyer + 2) % 3
     assert game.step == "route offer" and game.current_player == left
     assert game.legal_actions() == [OfferRoute(left), Decline(left)]
@@ -49,13 +87,13 @@ def test_route_finders_are_asked_from_the_travellers_left_and_the_accepted_one_i
 
 
 def test_nobody_offering_means_no_question_for_the_traveller():
-    game, buyer = bought(4, paid_route_finders=True)
+    game, buyer = bought(needing_dynamite()[1], paid_route_finders=True)
     game.apply(Decline(game.current_player)).apply(Decline(game.current_player))
     assert game.step == "travel" and game.current_player == buyer
 
 
 def test_a_route_is_only_accepted_from_someone_who_offered_one():
-    game, buyer = bought(1, paid_route_finders=True)
+    game, buyer = bought(needing_dynamite()[0], paid_route_finders=True)
     offered = game.current_player
     game.apply(OfferRoute(offered)).apply(Decline(game.current_player))
     silent = next(p for p in range(3) if p not in (buyer, offered))
@@ -65,16 +103,16 @@ def test_a_route_is_only_accepted_from_someone_who_offered_one():
     assert game.to_json() == before
 
 
-@pytest.mark.parametrize("seed", [0, 1])
-def test_without_the_option_or_without_a_way_nobody_is_asked(seed):
-    game, buyer = bought(seed)  # option off
-    assert game.step == "travel"
-    game, buyer = bought(0, paid_route_finders=True)  # seed 0: no way within two blasts
-    assert game.step == "travel" and game.route_plan() is None
+@pytest.mark.parametrize("which", [0, 1])
+def test_without_the_option_or_without_a_way_nobody_is_asked(which):
+    game, buyer = bought(needing_dynamite()[which])  # option off
+    assert game.step == "travel" and game.current_player == buyer
+    game, buyer = stuck(which, paid_route_finders=True)  # no way within two blasts
+    assert game.step == "travel" and game.current_player == buyer and game.route_plan() is None
 
 
 def test_the_compass_plans_the_journey_and_changes_nothing():
-    game, buyer = bought(1)
+    game, buyer = bought(needing_dynamite()[0])
     before = game.to_json()
     plan = game.route_plan()
     assert plan is not None and plan.blasts >= 1 and game.to_json() == before
@@ -102,5 +140,5 @@ def test_the_picture_hides_dashboards_when_cubes_are_hidden():
 def test_the_picture_names_the_travellers_goal():
     from minegames.goldmine_rumbles.render import decision_summary
 
-    game, buyer = bought(1)
+    game, buyer = bought(needing_dynamite()[0])
     assert decision_summary(game) == f"P{buyer + 1} is travelling to claim site {game.turn_record['claim']}"

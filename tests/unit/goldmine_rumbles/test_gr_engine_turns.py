@@ -2,8 +2,12 @@
 Dynamite, items, the yield and the hazard die, to the end of the game (about 1 s).
 
 Dice are fixed by replacing the state's ``_roll`` with a list of results: the rules
-under test read their dice only through it."""
+under test read their dice only through it. Journeys are found by a search on the table's
+mine (see :func:`trip`), so a re-tuned tile set still finds a rat, a snake or a missing walk."""
 
+import itertools
+
+import numpy as np
 import pytest
 
 from minegames.core import IllegalActionError
@@ -25,12 +29,35 @@ def with_dice(game, *dice):
     return game
 
 
-def first_mover(miner, store=(1, 2, 3, 4, 5), track=None, **options):
+def first_mover(miner, store=(1, 2, 3, 4, 5), track=None, mine=STANDARD, **options):
     """A 3-player position with the first turn given to P1, described by ``miner``."""
     track = track or [t.number for t in C.RUMBLES_TILES if t.order[0] == "Red"][:1] + [1, 2, 3]
-    game = position([miner], players=3, mine=STANDARD, store=list(store), pile=[16, 15, 14], track=track, **options)
+    game = position([miner], players=3, mine=mine, store=list(store), pile=[16, 15, 14], track=track, **options)
     assert game.current_player == 0 and game.step == "turn"
     return game
+
+
+def store_for(claim):
+    """A store with ``claim`` on the first square (claims 14-16 are the pile)."""
+    return (claim,) + tuple(c for c in range(1, 14) if c != claim)[:4]
+
+
+def trip(predicate, what):
+    """(mine, start site, claim, best walk) for the first trip whose best walk (None: no walk)
+    passes ``predicate`` on the table of a :func:`first_mover` game, whose first Rumbles tile
+    has turned a tile over (starts next to that tile, which its cave-in injures, are skipped).
+    The standard mine is searched first, then seeded ones, in site order."""
+    for mine in [STANDARD] + [M.Mine.random(np.random.default_rng(seed)) for seed in range(10)]:
+        table = first_mover({}, mine=mine).mine
+        for start, claim in itertools.permutations(range(1, 14), 2):
+            walk = M.best_route(table, start, claim)
+            if predicate(walk) and first_mover({"at": start, "injuries": 0}, mine=mine).player(0)["injuries"] == 0:
+                return mine, start, claim, walk
+    pytest.fail(f"no trip with {what} on the mines searched: has the tile set changed?")
+
+
+def one_snake(walk):
+    return walk is not None and [kind for _, kind in walk.hazards] == ["snake"]
 
 
 def test_essentials_cost_1gn_each_and_one_black_mark_per_purchase():
@@ -65,27 +92,30 @@ def test_a_claim_too_dear_is_refused():
 
 
 def test_walking_to_the_claim_and_a_snake_on_the_way():
-    game = first_mover({"at": 7, "items": {"Blunderbuss": 1}}, store=(8, 1, 2, 3, 4))
+    mine, start, claim, walk = trip(one_snake, "one snake on the best walk")
+    game = first_mover({"at": start, "items": {"Blunderbuss": 1}, "injuries": 0, "poisons": 0},
+                       store=store_for(claim), mine=mine)
     game.apply(BuyClaim(0, 0))
-    path = M.routes(STANDARD, 7, 8)[0].path
+    path = walk.path
     for target in path[1:]:
+        game.apply(Step(0, _key(target)))
         if game.step == "snake":
             break
-        game.apply(Step(0, _key(target)))
     assert game.step == "snake"
     with_dice(game, 6).apply(UseItem(0, "Blunderbuss"))  # a 6 backfires: 3 injuries
     assert game.player(0)["injuries"] == 3 and game.player(0)["poisons"] == 0 and game.items(0) == {}
-    while game.positions[0] != 8:
+    while game.positions[0] != claim:
         here = game.positions[0]
         game.apply(Step(0, _key(path[path.index(here) + 1])))
     assert game.step == "items" and game.current_player == 0
 
 
 def test_a_rat_takes_bread_or_poisons():
-    game = first_mover({"at": 13, "items": {"Bread": 1}})
+    mine, start, claim, walk = trip(lambda w: w is not None and w.legs[0].hazard == "rat",
+                                    "a rat on the first tunnel of the best walk")
+    game = first_mover({"at": start, "items": {"Bread": 1}, "poisons": 0}, store=store_for(claim), mine=mine)
     game.apply(BuyClaim(0, 0))
-    (_, target), = M.moves(STANDARD, 13)
-    game.apply(Step(0, _key(target)))
+    game.apply(Step(0, _key(walk.path[1])))
     assert game.step == "rat" and game.current_player == 0
     game.apply(Decline(0))
     assert game.player(0)["poisons"] == 1 and game.items(0)["Bread"] == 1
@@ -233,23 +263,28 @@ def test_the_bible_table_option():
 
 
 def test_travel_walks_the_whole_route_and_stops_where_a_decision_waits():
-    game = first_mover({"at": 7, "items": {}}, store=(8, 1, 2, 3, 4))
-    game.apply(BuyClaim(0, 0)).apply(Travel(0, 8))
-    assert game.positions[0] == 8 and game.step == "items" and game.player(0)["poisons"] == 1
-    game = first_mover({"at": 7, "items": {"Blunderbuss": 1}}, store=(8, 1, 2, 3, 4))
-    game.apply(BuyClaim(0, 0)).apply(Travel(0, 8))
-    assert game.step == "snake" and game.current_player == 0  # the snake guards the last tunnel
+    mine, start, claim, walk = trip(one_snake, "one snake on the best walk")
+    snake = next(i for i, leg in enumerate(walk.steps) if leg.hazard)
+    game = first_mover({"at": start, "items": {}, "poisons": 0}, store=store_for(claim), mine=mine)
+    game.apply(BuyClaim(0, 0)).apply(Travel(0, claim))
+    assert game.positions[0] == claim and game.step == "items" and game.player(0)["poisons"] == 1
+    game = first_mover({"at": start, "items": {"Blunderbuss": 1}, "poisons": 0}, store=store_for(claim), mine=mine)
+    game.apply(BuyClaim(0, 0)).apply(Travel(0, claim))
+    assert game.step == "snake" and game.current_player == 0
+    assert game.positions[0] == walk.path[snake + 1]  # stopped just past the snake's tunnel
     game.apply(Decline(0))
-    assert game.positions[0] == 8 and game.step == "items" and game.player(0)["poisons"] == 1
+    if game.step == "travel":  # the snake was not on the last tunnel: walk on
+        game.apply(Travel(0, claim))
+    assert game.positions[0] == claim and game.step == "items" and game.player(0)["poisons"] == 1
 
 
 def test_travel_is_offered_only_when_a_walk_leads_to_the_goal():
-    game = first_mover({"at": 1}, store=(5, 1, 2, 3, 4))
+    mine, start, claim, _ = trip(lambda walk: walk is None, "no walk")
+    game = first_mover({"at": start}, store=store_for(claim), mine=mine)
     game.apply(BuyClaim(0, 0))
-    assert not M.routes(STANDARD, 1, 5)
     assert not any(isinstance(a, Travel) for a in game.legal_actions())
     with pytest.raises(IllegalActionError):
-        game.apply(Travel(0, 5))
+        game.apply(Travel(0, claim))
 
 
 @pytest.mark.parametrize("make", [
