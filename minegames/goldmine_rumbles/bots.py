@@ -1,5 +1,8 @@
-"""Bots for Goldmine Rumbles: a seeded random player for property tests and demos, and (from
-:mod:`.heuristic_bot`) :class:`HeuristicBot`, a sensible opponent for a person.
+"""Bots for Goldmine Rumbles: a seeded random player for property tests and demos, and the three
+strengths a person can choose: :class:`EasyBot` (:mod:`.easy_bot`), :class:`HeuristicBot`
+(:mod:`.heuristic_bot`, "medium") and :class:`HardBot` (:mod:`.hard_bot`). The registry
+(``minegames.GAMES["goldmine_rumbles"].bots``) offers them as "easy", "medium" and "hard", the
+medium bot's other openings as "prospector" and "brawler", and "random" and "heuristic".
 
 :class:`RandomBot` picks among the legal actions at random, but plays a turn with
 some purpose so that playouts reach every part of the engine: it seldom spends its
@@ -15,11 +18,13 @@ from minegames.core import Action, make_rng
 from . import dice_rules as R
 from . import mine as M
 from .actions import Blast, BuyEssentials, Decline, Discard, EndTurn, Step, UseItem
+from .easy_bot import EasyBot
 from .engine_common import position_key
+from .hard_bot import HardBot
 from .heuristic_bot import HeuristicBot
 from .state import GoldmineRumbles
 
-__all__ = ["HeuristicBot", "RandomBot"]
+__all__ = ["EasyBot", "HardBot", "HeuristicBot", "RandomBot"]
 
 FREE_ACTION_CHANCE = 0.1
 MAX_BLASTS = 2  # keeps journey planning fast
