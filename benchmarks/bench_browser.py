@@ -1,12 +1,14 @@
-"""How the Mineshaft Mayhem app feels in a browser, next to the cheapest possible Voila page.
+"""How the game apps feel in a browser, next to the cheapest possible Voila page.
 
-Serves the app with Voila and drives it in headless Chromium (Debian's, through
+Serves each app with Voila and drives it in headless Chromium (Debian's, through
 Playwright). Two numbers matter to a visitor:
 
-* time to first interaction: from navigation start until the Roll button is visible and
-  enabled (Voila has started a kernel, run the notebook and drawn the widgets);
-* click-to-update latency: from a click on Roll until the sheet's DOM changes (a round trip
+* time to first interaction: from navigation start until the app's first control is visible
+  and enabled (Voila has started a kernel, run the notebook and drawn the widgets);
+* click-to-update latency: from a click until the picture's DOM changes (a round trip
   through the kernel: comm message, model update, re-render), median and 95th percentile.
+  Mineshaft Mayhem: a click on Roll redraws the sheet. Goldmine Rumbles: a click on a claim
+  site of the mine selects it (or another one), and the mine is redrawn with its route.
 
 The same is measured on a one-button Voila page (a Button that rewrites an HTML widget),
 so the ratio shows what the game itself costs on top of Voila's own floor.
@@ -24,6 +26,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 import voila_harness  # noqa: E402
@@ -46,14 +49,12 @@ button.on_click(count)
 widgets.VBox([button, sheet])
 """
 
-READY = ".mm-roll:not([disabled])"
-
-# Resolves with the milliseconds from the click until the sheet's DOM first changes.
+# Resolves with the milliseconds from the click until the picture's DOM first changes.
 CLICK_TO_UPDATE_JS = """
-(timeoutMs) => new Promise((resolve, reject) => {
-  const sheet = document.querySelector('.mm-sheet');
-  const button = document.querySelector('.mm-roll');
-  const timer = setTimeout(() => { observer.disconnect(); reject(new Error('sheet did not change')); },
+([sheetSelector, targetSelector, timeoutMs]) => new Promise((resolve, reject) => {
+  const sheet = document.querySelector(sheetSelector);
+  const target = document.querySelector(targetSelector);
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error('picture did not change')); },
                            timeoutMs);
   const observer = new MutationObserver(() => {
     const elapsed = performance.now() - start;
@@ -63,9 +64,42 @@ CLICK_TO_UPDATE_JS = """
   });
   observer.observe(sheet, {subtree: true, childList: true, characterData: true, attributes: true});
   const start = performance.now();
-  button.click();
+  target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
 })
 """
+
+
+@dataclass
+class AppPage:
+    """One page to measure: how to tell it is ready, what to click and what it redraws."""
+
+    name: str
+    ready: str
+    sheet: str
+    target: Callable[[int], str]  # the selector to click the i-th time
+    prepare: Optional[Callable[[object], None]] = None  # untimed, before each click
+
+
+MM_READY = ".mm-roll:not([disabled])"
+
+
+def make_roll_possible(page) -> None:
+    """Once the turn has no rolls left, start a new game (not timed)."""
+    if page.locator(MM_READY).count():
+        return
+    before = page.locator(".mm-sheet").inner_html()
+    page.locator(".mm-new-game").click()
+    page.wait_for_function(
+        "before => document.querySelector('.mm-sheet').innerHTML !== before", arg=before
+    )
+    page.wait_for_selector(MM_READY, state="visible")
+
+
+BASELINE = AppPage("one-button page", ".mm-roll", ".mm-sheet", lambda i: ".mm-roll")
+MINESHAFT = AppPage("Mineshaft Mayhem", MM_READY, ".mm-sheet", lambda i: ".mm-roll", make_roll_possible)
+#: Claim sites 1..16 in turn: each click selects another one, so the mine is redrawn every time.
+GOLDMINE = AppPage("Goldmine Rumbles", ".gr-column:not([disabled])", ".gr-mine",
+                   lambda i: f'.gr-mine [data-key="site:{i % 16 + 1}"]')
 
 
 @dataclass
@@ -84,33 +118,22 @@ def write_baseline_notebook(directory: Path) -> str:
     return "one_button.ipynb"
 
 
-def time_to_first_interaction(browser, url: str) -> tuple[float, object]:
+def time_to_first_interaction(browser, url: str, ready: str) -> tuple[float, object]:
     """Load `url` in a fresh context; return (ms since navigation start, the open page)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     page.set_default_timeout(120_000)
     page.goto(url, wait_until="commit")
-    page.wait_for_selector(READY, state="visible")
+    page.wait_for_selector(ready, state="visible")
     return page.evaluate("performance.now()"), page
 
 
-def make_roll_possible(page) -> None:
-    """Once the turn has no rolls left, start a new game (not timed)."""
-    if page.locator(READY).count():
-        return
-    before = page.locator(".mm-sheet").inner_html()
-    page.locator(".mm-new-game").click()
-    page.wait_for_function(
-        "before => document.querySelector('.mm-sheet').innerHTML !== before", arg=before
-    )
-    page.wait_for_selector(READY, state="visible")
-
-
-def click_latencies(page, clicks: int, warmup: int) -> list[float]:
+def click_latencies(page, app: AppPage, clicks: int, warmup: int) -> list[float]:
     timings = []
     for i in range(warmup + clicks):
-        make_roll_possible(page)
-        elapsed = page.evaluate(CLICK_TO_UPDATE_JS, 15_000)
+        if app.prepare is not None:
+            app.prepare(page)
+        elapsed = page.evaluate(CLICK_TO_UPDATE_JS, [app.sheet, app.target(i), 15_000])
         if i >= warmup:
             timings.append(elapsed)
         # Let the rest of the update (labels, buttons) land before the next click.
@@ -118,7 +141,7 @@ def click_latencies(page, clicks: int, warmup: int) -> list[float]:
     return timings
 
 
-def measure(browser, directory: Path, notebook: str, loads: int, clicks: int, warmup: int,
+def measure(browser, app: AppPage, directory: Path, notebook: str, loads: int, clicks: int, warmup: int,
             log_path: Path) -> Timings:
     with voila_harness.serve_voila(directory, log_path) as base_url:
         url = voila_harness.render_url(base_url, notebook)
@@ -126,9 +149,9 @@ def measure(browser, directory: Path, notebook: str, loads: int, clicks: int, wa
         for _ in range(loads):
             if page is not None:
                 page.context.close()
-            elapsed, page = time_to_first_interaction(browser, url)
+            elapsed, page = time_to_first_interaction(browser, url, app.ready)
             first.append(elapsed)
-        latencies = click_latencies(page, clicks, warmup)
+        latencies = click_latencies(page, app, clicks, warmup)
         page.context.close()
     return Timings(first, latencies)
 
@@ -140,19 +163,18 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[rank - 1]
 
 
-def report(app: Timings, baseline: Timings, loads: int, clicks: int) -> str:
-    rows = [
-        ("first interaction, median", statistics.median(app.first_interaction_ms),
-         statistics.median(baseline.first_interaction_ms)),
-        ("click -> sheet update, median", statistics.median(app.click_ms),
-         statistics.median(baseline.click_ms)),
-        ("click -> sheet update, p95", percentile(app.click_ms, 0.95),
-         percentile(baseline.click_ms, 0.95)),
+def report(apps: dict[str, Timings], baseline: Timings, loads: int, clicks: int) -> str:
+    measures = [
+        ("first interaction, median", lambda t: statistics.median(t.first_interaction_ms)),
+        ("click -> sheet update, median", lambda t: statistics.median(t.click_ms)),
+        ("click -> sheet update, p95", lambda t: percentile(t.click_ms, 0.95)),
     ]
     lines = [f"{loads} page loads, {clicks} timed clicks each (Chromium headless, Voila on localhost)",
-             f"{'':32}{'Mineshaft Mayhem':>18}{'one-button page':>18}{'ratio':>8}"]
-    for name, ours, floor in rows:
-        lines.append(f"{name:32}{ours:>15.0f} ms{floor:>15.0f} ms{ours / floor:>7.1f}x")
+             f"{'':32}" + "".join(f"{name:>18}{'ratio':>8}" for name in apps) + f"{'one-button page':>18}"]
+    for label, value in measures:
+        floor = value(baseline)
+        cells = "".join(f"{value(t):>15.0f} ms{value(t) / floor:>7.1f}x" for t in apps.values())
+        lines.append(f"{label:32}{cells}{floor:>15.0f} ms")
     return "\n".join(lines)
 
 
@@ -175,13 +197,14 @@ def main(argv: list[str] | None = None) -> int:
         baseline_notebook = write_baseline_notebook(baseline_dir)
         browser = voila_harness.launch_chromium(playwright)
         try:
-            app = measure(browser, voila_harness.APPS_DIR, "mineshaft_mayhem.ipynb", loads, clicks,
-                          args.warmup, scratch_dir / "voila-app.log")
-            baseline = measure(browser, baseline_dir, baseline_notebook, loads, clicks,
+            apps = {app.name: measure(browser, app, voila_harness.APPS_DIR, notebook, loads, clicks, args.warmup,
+                                      scratch_dir / f"voila-{notebook}.log")
+                    for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"))}
+            baseline = measure(browser, BASELINE, baseline_dir, baseline_notebook, loads, clicks,
                                args.warmup, scratch_dir / "voila-baseline.log")
         finally:
             browser.close()
-    print(report(app, baseline, loads, clicks))
+    print(report(apps, baseline, loads, clicks))
     return 0
 
 

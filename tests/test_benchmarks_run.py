@@ -19,12 +19,14 @@ EXPECTED_LINES = {
     "bench_probability.py": ["exact table, cold cache", "advise after warm-up", "Monte Carlo time / exact time"],
     "bench_simulation.py": ["million 4d6 rolls/s", "vectorized simulator", "bots playing the rules model"],
     "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
-    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95"],
+    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95", "Goldmine Rumbles"],
+    "bench_goldmine_clicks.py": ["click a claim site (route)", "place a cube", "every click's p95 under 100 ms"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
     "bench_server.py": ["memory per app kernel, unique (USS)", "students per GB of free memory",
                         "a class arriving together"],
-    "bench_goldmine_bots.py": ["seeded 4-player games, one bot of each kind", "games per second"],
+    "bench_goldmine_bots.py": ["seeded games of easy, medium and hard bots", "outscores the column's bot",
+                               "ms per decision", "games per second"],
     "bench_conformance.py": ["plain games/s", "long-mode mix, checked games/s", "long mode (10000 games), projected"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
@@ -49,7 +51,7 @@ def test_every_benchmark_script_is_covered():
     "script",
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
      "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py",
-     "bench_goldmine_bots.py"],
+     "bench_goldmine_bots.py", "bench_goldmine_clicks.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)

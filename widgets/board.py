@@ -1,4 +1,5 @@
-"""A grid board for tile-laying games: an anywidget that draws SVG and reports the pointer.
+"""Boards drawn in SVG that report the pointer: :class:`GridBoard`, a grid for tile-laying
+games (an anywidget), and :class:`SvgView`, any SVG picture whose marked parts can be clicked.
 
 The browser side only draws what Python sends (gallery cells, placed tiles,
 markers, a ghost, a highlight) and reports clicks, the hovered cell and key
@@ -455,3 +456,86 @@ class GridBoard(anywidget.AnyWidget):
             self.press(key)
         else:
             self._refuse(f"board: unknown message {str(content)[:60]!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# a clickable SVG picture
+# ---------------------------------------------------------------------------------------------
+
+_SVG_ESM = r"""
+function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "sv-box";
+  el.appendChild(box);
+  const draw = () => {
+    box.innerHTML = model.get("svg");
+    box.setAttribute("aria-label", model.get("caption"));
+  };
+  box.addEventListener("click", (event) => {
+    const hit = event.target.closest("[data-key]");
+    if (hit && box.contains(hit)) model.send({ event: "click", key: hit.getAttribute("data-key") });
+  });
+  model.on("change:svg", draw);
+  model.on("change:caption", draw);
+  draw();
+  return () => { model.off("change:svg", draw); model.off("change:caption", draw); };
+}
+export default { render };
+"""
+
+_SVG_CSS = """
+.sv-box { line-height: 0; }
+.sv-box svg { max-width: 100%; height: auto; display: block; }
+.sv-box [data-key] { cursor: pointer; }
+"""
+
+
+class SvgView(anywidget.AnyWidget):
+    """An SVG picture whose elements marked ``data-key="..."`` can be clicked.
+
+    Python draws (``show(svg, keys)``, where ``keys`` are the data-keys that may be
+    clicked now) and the browser only reports which key was clicked. A key the page
+    sends that is not clickable now is refused (``on_refused``), never passed on.
+    """
+
+    _esm = _SVG_ESM
+    _css = _SVG_CSS
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    caption = traitlets.Unicode("picture").tag(sync=True)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.clickable: frozenset[str] = frozenset()
+        self._click_callbacks: list[Callable[[str], Any]] = []
+        self._refused_callbacks: list[Callable[[str], Any]] = []
+        self.on_msg(self._message)
+
+    def show(self, svg: str, keys: Iterable[str] = ()) -> None:
+        """Draw ``svg`` (sent only when it changed); ``keys`` may be clicked until the next show."""
+        self.clickable = frozenset(keys)
+        if self.svg != svg:
+            self.svg = svg
+
+    def on_click(self, callback: Callable[[str], Any]) -> None:
+        self._click_callbacks.append(callback)
+
+    def on_refused(self, callback: Callable[[str], Any]) -> None:
+        self._refused_callbacks.append(callback)
+
+    def click(self, key: str) -> None:
+        """Click the element with ``key`` as the mouse would (refused when it is not clickable now)."""
+        if key not in self.clickable:
+            for callback in list(self._refused_callbacks):
+                callback(f"picture: {key!r} cannot be clicked now")
+            return
+        for callback in list(self._click_callbacks):
+            callback(key)
+
+    def _message(self, _widget, content: Any, _buffers) -> None:
+        key = content.get("key") if isinstance(content, dict) and content.get("event") == "click" else None
+        if not isinstance(key, str):
+            for callback in list(self._refused_callbacks):
+                callback(f"picture: unknown message {str(content)[:60]!r}")
+            return
+        self.click(key)

@@ -3,17 +3,20 @@ other and with Papa Clayton, while the mine's tiles shift under them.
 
 The parts: ``dice_rules`` (every dice rule as a pure function) and ``analysis``
 (their exact odds); ``components`` and ``mine`` (tiles, tunnels, routes); the
-engine (``state``, ``actions``, ``options``, ``positions``) and ``bots``.
+engine (``state``, ``actions``, ``decisions``, ``options``, ``positions``, and the rule
+modules ``turn_rules``, ``travel_rules``, ``item_rules``, ``mining_rules``,
+``fight_rules``) and ``bots``.
 docs/rules/goldmine_rumbles.md lists what is modelled and what is not yet.
 """
 
 from .actions import *  # noqa: F401,F403  (the action classes, per actions.__all__)
 from .actions import ACTION_TYPES
+from .decisions import Decision
 from .options import Options
 from .positions import load, new_game, position
 from .state import GoldmineRumbles
 
-__all__ = ["new_game", "load", "position", "Options", "GoldmineRumbles", "ACTION_TYPES",
+__all__ = ["new_game", "load", "position", "Options", "GoldmineRumbles", "ACTION_TYPES", "Decision",
            *(action.__name__ for action in ACTION_TYPES)]
 
 
@@ -23,11 +26,17 @@ def _random_bot(seat: int, seed: int | None = None):
     return RandomBot(seed)
 
 
-def _heuristic_bot(plan: str):
+def _bot(strength: str, plan: str | None = None):
+    """A factory for one of the bots a person can choose: ``strength`` "easy" (:class:`EasyBot`),
+    "medium" (:class:`HeuristicBot`) or "hard" (:class:`HardBot`), opening with ``plan`` (a key of
+    ``bot_valuation.PLANS``; each bot's own opening when None)."""
     def make(seat: int, seed: int | None = None):
+        from .easy_bot import EasyBot
+        from .hard_bot import HardBot
         from .heuristic_bot import HeuristicBot
 
-        return HeuristicBot(seed, plan=plan)
+        kind = {"easy": EasyBot, "medium": HeuristicBot, "hard": HardBot}[strength]
+        return kind(seed) if plan is None else kind(seed, plan=plan)
 
     return make
 
@@ -44,9 +53,13 @@ GAME = register_game(GameInfo(
     load=load,
     position=position,
     sample_position=lambda: position([{"gold": 12, "items": {"Dynamite": 1}}], players=3),
-    bots={"random": _random_bot, "heuristic": _heuristic_bot("investor"),
-          "prospector": _heuristic_bot("prospector"), "brawler": _heuristic_bot("brawler")},
-    app_path=None,
-    notebooks=("goldmine_rumbles.ipynb", "goldmine_rumbles_odds.ipynb"),
-    status="rules engine, bots and exact odds; the board app is coming",
+    # strengths first (as an app's menu lists them), then the medium bot's other openings, then
+    # "random" (for tests) and "heuristic" (the medium bot's older name)
+    bots={"easy": _bot("easy"), "medium": _bot("medium"), "hard": _bot("hard"),
+          "prospector": _bot("medium", "prospector"), "brawler": _bot("medium", "brawler"),
+          "random": _random_bot, "heuristic": _bot("medium")},
+    app_path="widgets.goldmine_rumbles:GoldmineRumblesApp",
+    notebooks=("goldmine_rumbles_1_setup_and_turns.ipynb", "goldmine_rumbles_2_mining_and_hazards.ipynb",
+               "goldmine_rumbles_3_fights_and_scoring.ipynb", "goldmine_rumbles_odds.ipynb"),
+    status="playable",
 ))

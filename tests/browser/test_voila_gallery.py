@@ -22,6 +22,7 @@ pytestmark = pytest.mark.browser
 READY = {
     "mineshaft_mayhem": ".mm-roll:not([disabled])",
     "out_of_mine": ".oom-app .oom-board .gb-svg",
+    "goldmine_rumbles": ".gr-app .gr-mine svg",
 }
 WITH_APP = [info for info in GAMES.values() if info.app_path is not None]
 WITHOUT_APP = [info for info in GAMES.values() if info.app_path is None]
