@@ -22,7 +22,8 @@ def test_game_info_checks_player_counts_and_bot_strengths():
         GAMES["mineshaft_mayhem"].new_game(players=2)
     with pytest.raises(OptionError):
         goldmine.bot("grandmaster", 0)
-    assert goldmine.app is None and goldmine.status != "playable"
+    assert goldmine.app_path == "widgets.goldmine_rumbles:GoldmineRumblesApp" and goldmine.status == "playable"
+    assert {"easy", "medium", "hard"} <= set(goldmine.bots)
 
 
 def test_models_never_import_widgets_until_an_app_is_asked_for():
