@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 import time
 from collections import Counter
 
@@ -18,6 +19,13 @@ from minegames.goldmine_rumbles.actions import (
 from widgets.goldmine_rumbles import FREE_TYPES, GoldmineBoard, GoldmineRumblesApp, default_strength
 
 INFO = GAMES["goldmine_rumbles"]
+
+
+def run_in_own_loop(coroutine):
+    """asyncio.run on a thread of its own: an earlier test (Playwright's sync API, a kernel)
+    may leave an event loop running on the main thread, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def play_through(app: GoldmineRumblesApp, rng: random.Random, follow: float = 0.6) -> Counter:
@@ -269,7 +277,7 @@ def test_live_bots_move_on_the_event_loop():
             await asyncio.sleep(0.01)
         return app
 
-    app = asyncio.run(main())
+    app = run_in_own_loop(main())
     assert app.persons_turn() and len(app.state.history) > 0
 
 
@@ -294,7 +302,7 @@ def test_a_live_app_searches_ways_with_dynamite_after_answering_the_click():
             return app
         pytest.skip("every claim site can be walked to")
 
-    app = asyncio.run(main())
+    app = run_in_own_loop(main())
     assert not app.route_pending()
     assert "Way to" in app.route_text.value or "No way" in app.route_text.value
 
