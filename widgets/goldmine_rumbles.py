@@ -51,11 +51,9 @@ from minegames.goldmine_rumbles.actions import (
 )
 from minegames.goldmine_rumbles.engine_common import CLAYTON, ROUTE_PLAN_BLASTS, position_key
 
-try:
-    from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
-except ImportError:  # pragma: no cover - before the engine's Decision enum
-    from minegames.goldmine_rumbles.engine_common import ACTIVE_KINDS
-from minegames.goldmine_rumbles.render_mine import describe
+from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
+from minegames.goldmine_rumbles.wording import describe
+from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
 from .components import (BASE_CSS, PIP_GLYPHS, GameApp, assign, control_row, error_text, guard, keep_to_options,
@@ -151,22 +149,13 @@ def short(action: Action) -> str:
     return re.sub(r"^P\d+ ", "", str(action))
 
 
-def miner_spec(state, p: int, claim: int) -> dict[str, Any]:
-    """What a miner brings to a yield die at ``claim`` (as analysis and dice_rules take it)."""
-    return {"bonus": R.yield_bonus(C.CLAIMS[claim].type, state.dashboard(p)), "penalty": state.penalty(p),
-            "bible": bool(state.items(p)["Bible"]), "bible_faces": state.options.bible_faces}
-
-
 def expected_alone(state, p: int, claim: int) -> Fraction:
-    return A.expected_value(A.yield_distribution(**miner_spec(state, p, claim)))
+    return A.expected_value(A.yield_distribution(**miner_at_claim(state, p, claim)))
 
 
 def hazard_numbers(state, p: int) -> tuple[Fraction, Fraction]:
     """The hazard die for ``p`` now: (expected cost in gn, chance that it costs anything)."""
-    dash = state.dashboard(p)
-    ranks = R.gold_ranks([state.gold(q) for q in range(state.num_players)])
-    miner = dict(bread=state.items(p)["Bread"], tonic_cubes=dash[R.FORTIFYING_TONIC],
-                 safety_cubes=dash[R.SAFETY_GEAR], gold_rank=ranks[p], tonic_rule=state.options.tonic_rule)
+    miner = hazard_miner(state, p)
     return (A.expected_hazard_cost(state.sheet(p)["injuries"], **miner), A.hazard_cost_chance(**miner))
 
 
@@ -1309,18 +1298,18 @@ class Hints:
     # ---- numbers -------------------------------------------------------------------------
     def _my_spec(self) -> dict[str, Any]:
         turn = self.state.turn_record
-        return miner_spec(self.state, self.seat, turn["claim"])
+        return miner_at_claim(self.state, self.seat, turn["claim"])
 
     def bid_value(self, square: int) -> Fraction:
         state = self.state
         turn = state.turn_record
-        owner = miner_spec(state, turn["player"], turn["claim"])
+        owner = miner_at_claim(state, turn["player"], turn["claim"])
         return A.partner_value(square, owner, self._my_spec(), state.options.partner_dice).partner
 
     def accept_value(self, bidder: int, square: int) -> Fraction:
         state = self.state
         claim = state.turn_record["claim"]
-        return A.partner_value(square, self._my_spec(), miner_spec(state, bidder, claim),
+        return A.partner_value(square, self._my_spec(), miner_at_claim(state, bidder, claim),
                                state.options.partner_dice).owner
 
     def claim_words(self, claim: int) -> str:

@@ -37,8 +37,9 @@ from .actions import Blast as BlastAction
 from .engine_common import CLAYTON, position_key
 from .positions import position
 from .render import SHORT
-from .render_mine import describe
+from .wording import describe
 from .state import GoldmineRumbles
+from .state_odds import hazard_cost, hazard_miner, miner_at_claim
 
 RED, BLUE, GREEN, YELLOW = range(4)  # seats: P1 is Red, P2 Blue, P3 Green, P4 Yellow
 PAPA_CLAYTON = CLAYTON  # how actions and fights name him
@@ -569,12 +570,6 @@ def fight_win_chance(state: GoldmineRumbles, side: int) -> Fraction:
                                chippawa=leaves, bibles=bibles).win
 
 
-def miner_at_claim(state: GoldmineRumbles, p: int, claim: int) -> dict[str, Any]:
-    """A miner's yield bonus, token penalty and Bible for :mod:`.analysis`'s yield functions."""
-    return {"bonus": R.yield_bonus(C.CLAIMS[claim].type, state.sheet(p)["dashboard"]), "penalty": state.penalty(p),
-            "bible": state.items(p)["Bible"] > 0, "bible_faces": state.options.bible_faces}
-
-
 def best_die(state: GoldmineRumbles) -> ChooseDie:
     """The yield die that gives the miner choosing now the most gold (a Bible counted if held)."""
     top = state.decision
@@ -621,24 +616,6 @@ def partner_gain(state: GoldmineRumbles, owner: int, partner: int, bid: int, cla
     claim = state.turn_record["claim"] if claim is None else claim
     return analysis.partner_value(bid, miner_at_claim(state, owner, claim), miner_at_claim(state, partner, claim),
                                   state.options.partner_dice).partner
-
-
-def hazard_miner(state: GoldmineRumbles, p: int) -> dict[str, Any]:
-    """What the hazard die's cost depends on, for miner ``p`` as things stand (``analysis``'s keywords)."""
-    sheet = state.sheet(p)
-    return {"bread": state.items(p)["Bread"], "tonic_cubes": sheet["dashboard"][R.FORTIFYING_TONIC],
-            "safety_cubes": sheet["dashboard"][R.SAFETY_GEAR],
-            "gold_rank": R.gold_ranks([state.gold(q) for q in range(state.num_players)])[p],
-            "tonic_rule": state.options.tonic_rule}
-
-
-def hazard_cost(state: GoldmineRumbles, p: int) -> Fraction:
-    """The hazard die's exact expected cost to miner ``p``, in gold, as things stand.
-
-    Bread counts 1gn, a Bandage or Poison token the 2gn it costs at the end, injuries only
-    when they fill the track; Papa Clayton's fee is paid, not fought (:func:`.analysis.expected_hazard_cost`).
-    """
-    return analysis.expected_hazard_cost(injuries=state.sheet(p)["injuries"], **hazard_miner(state, p))
 
 
 def _cost_words(field: str, n: int) -> str:

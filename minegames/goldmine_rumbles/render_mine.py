@@ -19,7 +19,7 @@ from minegames.core import palette, svg
 from .components import CLAIMS, CLAIM_SITES, FACES, MINE_TILES, Tunnel
 from .mine import (CELLS, SIZE, START_SITES, Cell, Jump, Leg, Mine, Placement, Point, Position,
                    Route, neighbour, placed_tunnels, port_edge, site_port)
-from .wording import describe  # noqa: F401  (notebooks import it from here)
+from .wording import describe
 
 TILE = 120
 RIM = 46
