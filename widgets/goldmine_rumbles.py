@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
@@ -37,7 +36,6 @@ import ipywidgets as widgets
 from minegames import GAMES
 from minegames import goldmine_rumbles as gr
 from minegames.core import Action, MinegamesError
-from minegames.core.driver import play
 from minegames.goldmine_rumbles import analysis as A
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
@@ -52,7 +50,7 @@ from minegames.goldmine_rumbles.actions import (
 from minegames.goldmine_rumbles.engine_common import CLAYTON, ROUTE_PLAN_BLASTS, position_key
 
 from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
-from minegames.goldmine_rumbles.wording import describe
+from minegames.goldmine_rumbles.wording import describe, fight_dice_in
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
@@ -368,21 +366,12 @@ _ALONE = re.compile(r"mines claim (\d+) alone and rolls (\d)")
 _PAIR = re.compile(r"rolls (\d) and (\d) for the yield")
 _HAZARD = re.compile(r"the hazard die shows (.+)$")
 _DIGS = re.compile(r"^(.+) digs (\d+)gn$")
-_FIGHT_DICE = re.compile(r"(?:fight round|the dice are thrown again): (.+)$")
-
-
 def fight_dice(text: str, names: Sequence[str]) -> Optional[list[int]]:
-    """The dice of a "fight round: Red 3, Papa Clayton 5" line, in the order of ``names``."""
-    found = _FIGHT_DICE.search(text)
-    if not found:
+    """The dice of a fight-dice log line, in the order of ``names`` (None: not such a line)."""
+    found = fight_dice_in(text)
+    if not found or any(name not in found for name in names):
         return None
-    dice = []
-    for name in names:
-        hit = re.search(re.escape(name) + r" (\d)", found.group(1))
-        if hit is None:
-            return None
-        dice.append(int(hit.group(1)))
-    return dice
+    return [found[name] for name in names]
 
 
 class TableDice:

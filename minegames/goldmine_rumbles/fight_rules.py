@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import components, dice_rules
+from . import components, dice_rules, wording
 from .actions import ChooseItem, Dismiss, FightRound
 from .decisions import Decision
 from .engine_common import CLAYTON, refuse
@@ -65,12 +65,12 @@ def do_fight_round(state: GoldmineRumbles, action: FightRound) -> None:
     fighters = [s for s in fight["sides"] if s != CLAYTON]
     fight["bibles"] = [s for s in fighters if s != fight["starter"] and state._has(s, "Bible")]
     fight["waiting"] = [s for s in fighters if state._has(s, "Chippawa Leaf")]
-    _note_dice(state, fight, "fight round")
+    _note_dice(state, fight, wording.FIGHT_ROUND)
     next_leaf_or_resolve(state)
 
 
 def _note_dice(state: GoldmineRumbles, fight: dict[str, Any], what: str) -> None:
-    state._note(f"{what}: " + ", ".join(f"{state._name(s)} {d}" for s, d in zip(fight["sides"], fight["dice"])))
+    state._note(wording.fight_dice_line(what, [state._name(s) for s in fight["sides"]], fight["dice"]))
 
 
 def check_dismiss(state: GoldmineRumbles, action: Dismiss) -> None:

@@ -20,7 +20,6 @@ Plain model code, no widgets, so the notebooks' first cells only import:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
@@ -37,7 +36,7 @@ from .actions import Blast as BlastAction
 from .engine_common import CLAYTON, position_key
 from .positions import position
 from .render import SHORT
-from .wording import describe
+from .wording import describe, fight_dice_in
 from .state import GoldmineRumbles
 from .state_odds import hazard_cost, hazard_miner, miner_at_claim
 
@@ -270,17 +269,11 @@ class RoundTotals:
         return "; ".join(hurt)
 
 
-_DICE_LINE = re.compile(r"^(?:fight round|.* and the dice are thrown again): (?P<dice>.+)$")
-_ONE_DIE = re.compile(r"^(?P<name>.+) (?P<die>[1-6])$")
-
-
 def _dice_from_log(lines: Sequence[str]) -> dict[str, int] | None:
     """The latest fight dice the log lines name (a Bible's re-throw replaces the first throw)."""
     found = None
     for line in lines:
-        match = _DICE_LINE.match(line)
-        if match:
-            found = {m["name"]: int(m["die"]) for m in map(_ONE_DIE.match, match["dice"].split(", ")) if m}
+        found = fight_dice_in(line) or found
     return found
 
 
@@ -371,7 +364,7 @@ def play(state: GoldmineRumbles, *actions: Any, rounds: list[RoundTotals] | None
         if rounds is not None:
             rounds.append(totals)
         # the totals go straight after the round's dice (or the Leaf that changed them), before what follows
-        dice_lines = [i for i, line in enumerate(lines) if _DICE_LINE.match(line)]
+        dice_lines = [i for i, line in enumerate(lines) if fight_dice_in(line) is not None]
         cut = dice_lines[-1] + 1 if dice_lines else int(isinstance(action, UseItem))
         said += lines[:cut] + totals.lines() + lines[cut:]
     return said
