@@ -417,6 +417,18 @@ def arrive_together(server: Server, notebook: str, visitors: int, clicks: int = 
     return run_async(run())
 
 
+ROUTINE_LOG = ("Culling '", "Discarding ", "Kernel shutdown", "Kernel started", "Starting buffering",
+               "Connecting to kernel", "Restoring connection", "Adapting from protocol",
+               "Got events for closed stream", "is not trusted", "running over TCP without")
+
+
+def log_trouble(log: str, limit: int = 6000) -> str:
+    """The server log without the lines every visit writes: what is left tells why a visit failed
+    (a kernel that died or restarted, a port taken, a traceback)."""
+    lines = [line for line in log.splitlines() if not any(mark in line for mark in ROUTINE_LOG)]
+    return "\n".join(lines)[-limit:]
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """Nearest-rank percentile: an observed value, not an interpolation."""
     import math

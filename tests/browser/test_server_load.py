@@ -32,7 +32,8 @@ def test_a_class_of_30_arriving_together_all_get_a_working_app(server):
 
     failed = [visit.error for visit in visits if not visit.ok]
     assert not failed, (f"{len(failed)} of {CLASS_SIZE} visitors got no working app, e.g. {failed[0]}; "
-                        f"the server's log ends:\n{server.log()[-4000:]}")
+                        f"pages of the others came in {sorted(round(v.page_s or 0) for v in visits if v.ok)} s; "
+                        f"the server's log, without the routine lines:\n{sh.log_trouble(server.log())}")
     for visit in visits:
         assert visit.page_views >= 1, "blank app: no widget output in the page"
         assert sh.find_models(visit.states, "mm-sheet"), "the app's sheet is missing from the widget states"
