@@ -1,0 +1,69 @@
+"""Gem Rush bots: ``random`` (any legal action, picked kind first so a long list of payments
+does not drown the rest), ``greedy`` (the one-turn planner: build the best door it can reach
+and pay, else head for one, else gather cards) and ``team`` (greedy, playing Crisis for the
+team: it burns from the deck and spares useful cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from . import planner
+from .actions import Burn, EndGame, NewSkill
+
+
+class RandomBot:
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.random = random.Random(seed)
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        by_kind = defaultdict(list)
+        for action in legal:
+            by_kind[type(action).__name__].append(action)
+        kind = self.random.choice(sorted(by_kind))
+        return self.random.choice(by_kind[kind])
+
+
+class GreedyBot:
+    """Plays each turn for its own best door now (see ``planner.py``)."""
+
+    team_player = False
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.random = random.Random(seed)
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "burn" and state.pending is None:
+            return self._burn(state, legal)
+        if state.phase == "check" and state.pending is None:
+            return EndGame()
+        if state.phase == "chaos" and state.pending is None:
+            return NewSkill(True) if NewSkill(False) not in legal else NewSkill(False)
+        return planner.best_action(state, legal)
+
+    def _burn(self, state, legal):
+        if Burn() in legal:
+            return Burn()
+        return min((a for a in legal if isinstance(a, Burn)),
+                   key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
+
+
+class TeamBot(GreedyBot):
+    """Crisis team player: like ``greedy``, and at the burn it protects the team's cards
+    (burning from the deck while it can, else each hand's least useful card)."""
+
+    team_player = True
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "team": TeamBot}
+
+
+def make_bot(kind: str, seat: int, seed: int | None = None):
+    return BOTS[kind](seat, seed)

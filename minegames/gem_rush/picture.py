@@ -1,0 +1,72 @@
+"""A whole Gem Rush position as one SVG: a status line, the mine with the dwarves, and the
+hands that may be shown (every hand in Crisis, where hands are open; in Rush only the hand of
+``player``, by default the player to move)."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from minegames.core import svg
+
+from . import components, render
+from .gems import GEM_NAMES
+
+_SIZE = re.compile(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"')
+
+
+def _size(document: str) -> tuple[float, float]:
+    found = _SIZE.search(document)
+    return (float(found.group(1)), float(found.group(2))) if found else (400.0, 300.0)
+
+
+def _inner(document: str, x: float, y: float) -> str:
+    """Nest a standalone SVG document at (x, y)."""
+    body = document[document.index("<svg"):]
+    return body.replace("<svg", f'<svg x="{x:.0f}" y="{y:.0f}"', 1)
+
+
+def status_line(game) -> str:
+    opts = game.options
+    if opts.mode == "crisis":
+        target = opts.target_score
+        score = f"team {game.team_score}" + (f" of {target}" if target else "")
+        clock = f", {game.cards_left_to_burn} cards left to burn"
+    else:
+        score = "points " + " / ".join(str(s) for s in game.scores()) + f" (target {opts.target_score})"
+        clock = f", {len(game.burnt)} burnt" if opts.burns else ""
+    who = "game over" if game.is_over else f"player {game.current + 1}, {game.phase}"
+    return (f"Gem Rush ({opts.mode}) · turn {game.turns_taken + 1} · {who} · {score} · "
+            f"deck {len(game.deck)}, discards {len(game.discards)}{clock} · rooms left {len(game.rooms_left)}")
+
+
+def state_svg(game, player: int | None = None) -> str:
+    seat = game.current if player is None else player
+    dwarves = {p: tuple(info["pos"]) for p, info in enumerate(game.players)}
+    colours = {p: info["colour"] for p, info in enumerate(game.players)}
+    board = render.mine_svg(game.mine, dwarves, colours, highlight=dwarves.get(seat), scale=0.6)
+    shown = range(game.num_players) if game.options.mode == "crisis" else [seat]
+    rows = []
+    for p in shown:
+        label = f"Player {p + 1} ({GEM_NAMES[game.players[p]['colour']]}), {game.players[p]['score']} pts"
+        rows.append((label, render.cards_svg(game.players[p]["hand"], scale=0.7)))
+    if game.revealed:
+        rows.append(("Revealed", render.cards_svg(game.revealed, scale=0.7)))
+    board_w, board_h = _size(board)
+    width = max([board_w] + [_size(doc)[0] for _, doc in rows] + [640])
+    y = 28
+    parts = [svg.text(8, 18, status_line(game), size=12)]
+    parts.append(_inner(board, 0, y))
+    y += board_h + 6
+    for label, doc in rows:
+        parts.append(svg.text(8, y + 12, label, size=12))
+        parts.append(_inner(doc, 0, y + 16))
+        y += _size(doc)[1] + 22
+    title = escape(f"Gem Rush position: {status_line(game)}")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
+            f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{title}</title>'
+            f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')
+
+
+def room_names(game) -> list[str]:
+    return [components.ROOM_BY_ID[room].name for room, _ in game.mine.values()]

@@ -1,0 +1,453 @@
+"""The state of a game of Gem Rush and its turn: check the end, discard down to the hand
+limit, move (steps, builds, tunnels, carts, warps, movement and free rooms), one action, and
+in Crisis the burns. Movement and building are in ``moves.py``, room abilities in
+``effects.py``; this module holds the state, the phases and the protocol hooks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minegames.core import GameState, IllegalActionError, refuse
+from minegames.core.state import copy_data
+
+from . import components, effects, moves, skills
+from .actions import (
+    ACTION_TYPES, DECK, Burn, ChooseSkill, Discard, DrawCard, EndGame, NewSkill, PlayOn, Scavenge,
+)
+from .options import Options
+
+#: phases of a turn (and of setup), in the order they come
+CHOOSE_SKILL, CHECK, DISCARD, MOVE, ACTION, BURN, CHAOS, OVER = (
+    "choose skill", "check", "discard", "move", "action", "burn", "chaos", "over")
+
+
+class GemRush(GameState):
+    """A game of Gem Rush for 1-7 players (see docs/rules/gem_rush.md)."""
+
+    game_name = "gem_rush"
+    action_types = ACTION_TYPES
+    options_type = Options
+    chance_seen = "the cards or room tiles it turned up have been seen"
+
+    def __init__(self, options: Options, seed: int | None = None):
+        super().__init__(options, seed)
+        self.num_players = options.players
+        self._blank_tables()
+        self._setup()
+        self._start()
+
+    # ---- setup ---------------------------------------------------------------
+    def _blank_tables(self) -> None:
+        opts = self.options
+        self.players: list[dict[str, Any]] = [
+            {"colour": colour, "pos": [0, 0], "hand": [], "score": 0, "skills": [], "dealt": []}
+            for colour in opts.dwarf_colours]
+        self.deck: list[int] = []          # top = last
+        self.discards: list[int] = []      # top = last
+        self.burnt: list[int] = []
+        self.revealed: list[int] = []      # face up during an ability
+        self.set_aside: list[int] = []     # a dig's misses until the dig ends
+        self.rooms_left: list[str] = []    # top = last
+        self.mine: dict[tuple[int, int], tuple[str, int]] = {}
+        self.skill_deck: list[str] = []
+        self.circle: list[str] = []
+        self.shared_skill = ""
+        self.current = opts.first_player
+        self.first = opts.first_player
+        self.turns_taken = 0
+        self.phase = CHECK
+        self.steps_left = 0
+        self.burns_left = 0
+        self.used_skills: list[str] = []   # skills used this turn (Chaos Magic, once-per-turn limits)
+        self.pending: dict[str, Any] | None = None
+        self.ended_by = ""
+        #: one record per room built: [player, source room id, its rotation, side, door points,
+        #: Orichalcum points, skill points] (the score ledger the invariants check)
+        self.builds: list[list] = []
+
+    def _shuffled(self, items: list) -> list:
+        order = self.rng.permutation(len(items))
+        return [items[i] for i in order]
+
+    def _setup(self) -> None:
+        opts = self.options
+        self.log.add(0, f"Gem Rush, {opts.mode} mode, {opts.players} player(s), skills: {opts.skills}")
+        self._deal_skills()
+        self.deck = self._shuffled([card.id for card in components.GEM_CARDS])
+        for player in self._seat_order():
+            for _ in range(4):
+                player_hand = self.players[player]["hand"]
+                player_hand.append(self.deck.pop())
+        rooms = self._shuffled([room.id for room in components.ROOMS])
+        self.rooms_left = rooms
+        self._lay_first_rooms()
+        self.phase = CHOOSE_SKILL if opts.skills == "choice" else CHECK
+        if self.phase == CHOOSE_SKILL:
+            self.current = self.first
+        else:
+            self._begin_turn()
+
+    def _seat_order(self) -> list[int]:
+        n = self.num_players
+        return [(self.first + k) % n for k in range(n)]
+
+    def _deal_skills(self) -> None:
+        opts = self.options
+        variant = opts.skills
+        if variant == "none":
+            return
+        deck = self._shuffled([skill.id for skill in components.SKILLS])
+        if variant == "shared":
+            self.shared_skill = opts.shared_skill or deck[-1]
+            return
+        if variant == "magic_circle":
+            count = 2 if opts.players == 1 else opts.players
+            self.circle = [deck.pop() for _ in range(count)]
+            return
+        per_player = 2 if variant == "choice" else 1
+        for player in self._seat_order():
+            dealt = [deck.pop() for _ in range(per_player)]
+            if variant == "choice":
+                self.players[player]["dealt"] = dealt
+            else:
+                self.players[player]["skills"] = dealt
+        self.skill_deck = deck if variant == "chaos" else []
+
+    def _lay_first_rooms(self) -> None:
+        """The first room starts the mine; while it is a tunnel, the next tile joins it to the
+        east (this project's reading) until a room that is not a tunnel, where the dwarves stand."""
+        x = 0
+        while True:
+            room_id = self.rooms_left.pop()
+            room = components.ROOM_BY_ID[room_id]
+            if room.kind != "tunnel":
+                rotation = 0 if x == 0 else moves.first_rotation(room, back_side=3)
+                self.mine[(x, 0)] = (room_id, rotation)
+                break
+            self.mine[(x, 0)] = (room_id, 0)
+            x += 1
+        for player in self.players:
+            player["pos"] = [x, 0]
+
+    # ---- turn structure ------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """Phase 0 (check the end) and phase 1 (the hand limit), then movement."""
+        self.used_skills = []
+        self.phase = CHECK
+        if self._rush_over():
+            return self._end("target reached" if self._target_reached() else "no room can be built")
+        if self.options.mode == "crisis" and self._target_reached() and self.current == self.first:
+            return  # the team decides: EndGame or PlayOn
+        self._to_discard_phase()
+
+    def _to_discard_phase(self) -> None:
+        if len(self.hand()) > skills.hand_limit(self, self.current):
+            self.phase = DISCARD
+        else:
+            self._to_move_phase()
+
+    def _to_move_phase(self) -> None:
+        self.phase = MOVE
+        self.steps_left = skills.steps_per_turn(self, self.current)
+
+    def _rush_over(self) -> bool:
+        if self.options.mode != "rush" or self.current != self.first or self.turns_taken == 0:
+            return False
+        return self._target_reached() or not moves.can_ever_build(self)
+
+    def _target_reached(self) -> bool:
+        target = self.options.target_score
+        if target is None:
+            return False
+        if self.options.mode == "crisis":
+            return self.team_score >= target
+        return any(player["score"] >= target for player in self.players)
+
+    def end_action(self) -> None:
+        """The action phase is over: burn (Crisis, or Rush with burning) or end the turn."""
+        if self.options.burns:
+            self.phase = BURN
+            self.burns_left = min(self.options.burn_per_turn, self.cards_left_to_burn)
+            if self.burns_left == 0:
+                self._end_turn()
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.options.skills == "chaos" and self.phase != CHAOS and self.skill_deck:
+            self.phase = CHAOS
+            return
+        self.turns_taken += 1
+        self.log.add(self.turns_taken, f"player {self.current + 1} ends the turn")
+        if self.options.burns and self.cards_left_to_burn == 0:
+            return self._end("the last gem card is burnt")
+        self.current = (self.current + 1) % self.num_players
+        self._begin_turn()
+
+    def _end(self, why: str) -> None:
+        self.phase = OVER
+        self.ended_by = why
+        self.pending = None
+        self.log.add(self.turns_taken, f"game over: {why}")
+
+    @property
+    def cards_left_to_burn(self) -> int:
+        return len(components.GEM_CARDS) - len(self.burnt)
+
+    # ---- cards ---------------------------------------------------------------
+    def hand(self, player: int | None = None) -> list[int]:
+        return self.players[self.current if player is None else player]["hand"]
+
+    def take_from_deck(self, count: int) -> list[int]:
+        """Up to ``count`` cards off the deck; an empty deck takes the discards back, shuffled,
+        once per instruction; if still short, as many as there are."""
+        taken: list[int] = []
+        reshuffled = False
+        while len(taken) < count:
+            if not self.deck:
+                if reshuffled or not self.discards:
+                    break
+                self.deck = self._shuffled(self.discards)
+                self.discards = []
+                reshuffled = True
+                self.log.add(self.turns_taken + 1, "the discard pile is shuffled into a new deck")
+            taken.append(self.deck.pop())
+        if taken:
+            self._see_chance()
+        return taken
+
+    def draw(self, count: int) -> list[int]:
+        cards = self.take_from_deck(count)
+        self.hand().extend(cards)
+        return cards
+
+    def discard_from_hand(self, card: int, player: int | None = None) -> None:
+        hand = self.hand(player)
+        hand.remove(card)
+        self.discards.append(card)
+
+    def use_skill(self, skill: str) -> None:
+        if skill not in self.used_skills:
+            self.used_skills.append(skill)
+
+    # ---- the protocol hooks --------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.current
+
+    @property
+    def team_score(self) -> int:
+        return sum(player["score"] for player in self.players)
+
+    def scores(self) -> list[int]:
+        return [player["score"] for player in self.players]
+
+    def winners(self) -> list[int]:
+        """Rush: the players with the most points. Crisis: everyone if the team reached its
+        target (or had none), else nobody."""
+        if self.options.mode == "crisis":
+            target = self.options.target_score
+            return list(range(self.num_players)) if target is None or self.team_score >= target else []
+        best = max(self.scores())
+        return [i for i, score in enumerate(self.scores()) if score == best]
+
+    def _legal_actions(self) -> list:
+        if self.pending is not None:
+            return effects.pending_actions(self) if self.pending["kind"] == "effect" else moves.pending_actions(self)
+        phase = self.phase
+        if phase == CHOOSE_SKILL:
+            return [ChooseSkill(s) for s in self.players[self.current]["dealt"]]
+        if phase == CHECK:
+            return [EndGame(), PlayOn()]
+        if phase == DISCARD:
+            return [Discard(card) for card in sorted(set(self.hand()))]
+        if phase == MOVE:
+            return moves.movement_actions(self)
+        if phase == ACTION:
+            return self._action_phase_actions()
+        if phase == BURN:
+            return self._burn_actions()
+        if phase == CHAOS:
+            if self.current_used_a_skill():
+                return [NewSkill(True)]
+            return [NewSkill(True), NewSkill(False)]
+        return []
+
+    def current_used_a_skill(self) -> bool:
+        return bool(self.used_skills)
+
+    def _action_phase_actions(self) -> list:
+        actions: list = [DrawCard()]
+        actions += effects.room_actions(self, during_movement=False)
+        if skills.has(self, self.current, "scavenger") and self.discards:
+            actions.append(Scavenge())
+        return actions
+
+    def _burn_actions(self) -> list:
+        actions: list = []
+        if self.deck or self.discards:
+            actions.append(Burn())
+        for player in range(self.num_players):
+            for card in sorted(set(self.hand(player))):
+                actions.append(Burn(player, card))
+        return actions
+
+    def _check(self, action) -> None:
+        if action in self._legal_actions():
+            return
+        self._explain_refusal(action)
+
+    def _explain_refusal(self, action) -> None:
+        """Name the rule an action breaks (the legal list said no)."""
+        if self.pending is not None:
+            refuse("finish first", f"{self.prompt()} ({action} is not one of the choices)")
+        moves.explain(self, action)
+        effects.explain(self, action)
+        refuse("not now", f"{action} is not allowed in the {self.phase} phase: {self.prompt()}")
+
+    def _apply(self, action) -> None:
+        if self.pending is not None:
+            if self.pending["kind"] == "effect":
+                effects.apply_pending(self, action)
+            else:
+                moves.apply_pending(self, action)
+            return
+        name = type(action).__name__
+        if isinstance(action, ChooseSkill):
+            return self._choose_skill(action)
+        if isinstance(action, (EndGame, PlayOn)):
+            if isinstance(action, EndGame):
+                return self._end("the team reached its target and stopped")
+            self.log.add(self.turns_taken + 1, "the team plays on")
+            return self._to_discard_phase()
+        if isinstance(action, Discard):
+            self.discard_from_hand(action.card)
+            self.log.add(self.turns_taken + 1, f"player {self.current + 1} discards down to the limit")
+            if len(self.hand()) <= skills.hand_limit(self, self.current):
+                self._to_move_phase()
+            return
+        if self.phase == MOVE:
+            return moves.apply_movement(self, action)
+        if isinstance(action, DrawCard):
+            count = skills.draw_action_cards(self, self.current)
+            if count > 1:
+                self.use_skill("prospector")
+            drawn = self.draw(count)
+            self.log.add(self.turns_taken + 1, f"player {self.current + 1} draws {len(drawn)} card(s)")
+            return self.end_action()
+        if isinstance(action, Scavenge):
+            self.hand().append(self.discards.pop())
+            self.use_skill("scavenger")
+            self.log.add(self.turns_taken + 1, f"player {self.current + 1} takes the top discard")
+            return self.end_action()
+        if isinstance(action, Burn):
+            return self._burn(action)
+        if isinstance(action, NewSkill):
+            return self._chaos(action)
+        if self.phase == ACTION:
+            return effects.start_from_action(self, action)
+        raise IllegalActionError("not now", f"{name} has no effect in the {self.phase} phase")
+
+    def _choose_skill(self, action: ChooseSkill) -> None:
+        player = self.players[self.current]
+        player["skills"] = [action.skill]
+        player["dealt"] = []
+        self.log.add(0, f"player {self.current + 1} keeps {components.SKILL_BY_ID[action.skill].name}")
+        waiting = [p for p in self._seat_order() if self.players[p]["dealt"]]
+        if waiting:
+            self.current = waiting[0]
+        else:
+            self.current = self.first
+            self._begin_turn()
+
+    def _burn(self, action: Burn) -> None:
+        if action.player == DECK:
+            cards = self.take_from_deck(1)
+            self.burnt.extend(cards)
+            what = "the top card of the deck"
+        else:
+            self.hand(action.player).remove(action.card)
+            self.burnt.append(action.card)
+            what = f"a card from player {action.player + 1}'s hand"
+        self.burns_left -= 1
+        self.log.add(self.turns_taken + 1, f"burn {what} ({len(self.burnt)} burnt)")
+        if self.burns_left == 0 or self.cards_left_to_burn == 0:
+            self._end_turn()
+
+    def _chaos(self, action: NewSkill) -> None:
+        player = self.players[self.current]
+        if action.swap:
+            old = player["skills"][0]
+            player["skills"] = [self.skill_deck.pop()]
+            self.skill_deck = self._shuffled(self.skill_deck + [old])
+            self.log.add(self.turns_taken + 1, f"player {self.current + 1} trades {old} for a new skill")
+        self._end_turn()
+
+    # ---- snapshots -----------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any]:
+        return copy_data({
+            "players": self.players, "deck": self.deck, "discards": self.discards, "burnt": self.burnt,
+            "revealed": self.revealed, "set_aside": self.set_aside, "rooms_left": self.rooms_left,
+            "mine": [[x, y, room, rotation] for (x, y), (room, rotation) in sorted(self.mine.items())],
+            "skill_deck": self.skill_deck, "circle": self.circle, "shared_skill": self.shared_skill,
+            "current": self.current, "first": self.first, "turns_taken": self.turns_taken,
+            "phase": self.phase, "steps_left": self.steps_left, "burns_left": self.burns_left,
+            "used_skills": self.used_skills, "pending": self.pending, "ended_by": self.ended_by,
+            "builds": self.builds,
+        })
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        data = copy_data(data)
+        self.num_players = self.options.players
+        for key in ("players", "deck", "discards", "burnt", "revealed", "set_aside", "rooms_left",
+                    "skill_deck", "circle", "shared_skill", "current", "first", "turns_taken", "phase",
+                    "steps_left", "burns_left", "used_skills", "pending", "ended_by", "builds"):
+            setattr(self, key, data[key])
+        self.mine = {(x, y): (room, rotation) for x, y, room, rotation in data["mine"]}
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        """What ``player`` may see: the decks' order never; other hands only in Crisis (open hands)."""
+        data = self._snapshot()
+        data["deck"] = len(self.deck)
+        data["rooms_left"] = len(self.rooms_left)
+        data["skill_deck"] = len(self.skill_deck)
+        if self.pending and self.pending.get("tiles") is not None:
+            data["pending"] = dict(data["pending"])
+        if self.options.mode == "rush":
+            for seat, seen in enumerate(data["players"]):
+                if seat != player:
+                    seen["hand"] = len(seen["hand"])
+                    seen["dealt"] = len(seen["dealt"])
+        return data
+
+    def problems(self) -> list[tuple[str, str]]:
+        places = (self.deck, self.discards, self.burnt, self.revealed, self.set_aside,
+                  *(p["hand"] for p in self.players))
+        cards = sorted(card for place in places for card in place)
+        if cards != list(range(len(components.GEM_CARDS))):
+            return [("75 gem cards", "every gem card is in exactly one place: deck, discards, burnt, a hand "
+                                     "or face up")]
+        rooms = sorted([room for room, _ in self.mine.values()] + self.rooms_left
+                       + list((self.pending or {}).get("tiles", [])))
+        if len(rooms) != len(set(rooms)) or not set(rooms) <= set(components.ROOM_BY_ID):
+            return [("80 room tiles", "each room tile is placed once at most")]
+        for seat, player in enumerate(self.players):
+            if tuple(player["pos"]) not in self.mine:
+                return [("dwarves", f"player {seat + 1}'s dwarf stands where no room is")]
+        return []
+
+    # ---- words and pictures ------------------------------------------------
+    def prompt(self) -> str:
+        from .wording import prompt
+
+        return prompt(self)
+
+    def _repr_svg_(self) -> str:
+        from .picture import state_svg
+
+        return state_svg(self)
