@@ -8,6 +8,7 @@ action is hashable (usable in sets) and saves as plain JSON.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Iterable, Mapping
 
 from .errors import SaveFormatError
@@ -19,13 +20,19 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
-        for field in dataclasses.fields(self):
-            data[field.name] = _plain(getattr(self, field.name))
+        for name in field_names(type(self)):
+            data[name] = _plain(getattr(self, name))
         return data
 
     def __str__(self) -> str:  # subclasses give a friendlier text
         inside = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
         return f"{type(self).__name__}({inside})"
+
+
+@functools.cache
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of an action class, looked up once (saves call this for every action)."""
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 def whole_field(name: str, value: Any) -> None:

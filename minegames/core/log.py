@@ -9,10 +9,19 @@ class GameLog:
     """An append-only list of lines, each tagged with the turn it happened in."""
 
     def __init__(self, entries: list[tuple[int, str]] | None = None):
-        self.entries: list[tuple[int, str]] = list(entries or [])
+        self.entries: list[tuple[int, str]] = [tuple(e) for e in entries or []]
+        # the JSON form kept alongside: saves and checks ask for it after every action, and
+        # rebuilding it each time made long games quadratic
+        self._json: list[list] = [list(e) for e in self.entries]
 
     def add(self, turn: int, text: str) -> None:
         self.entries.append((turn, text))
+        self._json.append([turn, text])
+
+    def truncate(self, length: int) -> None:
+        """Forget the entries after the first ``length`` (undo)."""
+        del self.entries[length:]
+        del self._json[length:]
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -29,7 +38,10 @@ class GameLog:
         return "\n".join(self.lines(unit=unit))
 
     def to_json(self) -> list[list]:
-        return [[turn, text] for turn, text in self.entries]
+        """``[[turn, text], ...]``: a new outer list; the pairs inside are shared, not to be changed."""
+        if len(self._json) != len(self.entries):  # someone changed ``entries`` directly
+            self._json = [list(e) for e in self.entries]
+        return self._json.copy()
 
     @classmethod
     def from_json(cls, data) -> "GameLog":

@@ -234,7 +234,7 @@ class GameState(ABC):
     def _return_to(self, point: dict[str, Any]) -> None:
         self._restore(point["game"])
         self.rng.bit_generator.state = point["rng"]
-        del self.log.entries[point["log_length"]:]
+        self.log.truncate(point["log_length"])
 
     def _full_snapshot(self) -> dict[str, Any]:
         """Everything a position is: the options are in it, so a save cannot swap them."""

@@ -7,6 +7,7 @@ South, West; a skill use inside a payment is ``(skill id, card ids)``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from minegames.core.actions import Action as _Action
 from minegames.core.actions import whole_field
@@ -19,17 +20,21 @@ class Action(_Action):
     text where a number belongs is refused before any rule is asked)."""
 
     def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            kind = field.type
+        for name, kind in _field_kinds(type(self)):
+            value = getattr(self, name)
             if kind == "int":
-                whole_field(field.name, value)
+                whole_field(name, value)
             elif kind == "str" and not isinstance(value, str):
-                raise TypeError(f"{field.name} must be text, got {value!r}")
+                raise TypeError(f"{name} must be text, got {value!r}")
             elif kind == "bool" and not isinstance(value, bool):
-                raise TypeError(f"{field.name} must be True or False, got {value!r}")
+                raise TypeError(f"{name} must be True or False, got {value!r}")
             elif kind == "tuple":
-                _check_tuple(field.name, value)
+                _check_tuple(name, value)
+
+
+@functools.cache
+def _field_kinds(cls: type) -> tuple[tuple[str, str], ...]:
+    return tuple((field.name, field.type) for field in dataclasses.fields(cls))
 
 
 def _check_tuple(name: str, value) -> None:

@@ -25,6 +25,8 @@ WANDER = 0.25
 #: replays the whole game, so loading after every action would cost the square of its length)
 SAVE_FIRST, SAVE_EVERY = 40, 37
 ACTION_LIMIT = 20_000
+#: actions checked in full from the start of a game (later ones: one in ten)
+EVERY_ACTION_FOR = 300
 #: how many listed actions each step asks ``is_legal`` about (Out of Mine! lists hundreds)
 LEGAL_SAMPLE = 25
 
@@ -165,13 +167,16 @@ def play_checked(info: GameInfo, players: int, seed: int, full_checks: bool = Tr
     seen: list = []
     check_view(state)
     assert state.undo_refusal() is not None  # nothing to undo yet
-    snap = (lambda s: s.to_json()) if full_checks else fingerprint
     for count in range(ACTION_LIMIT):
         if state.is_over:
             break
+        # every check on every action of the first stretch, then on one action in ten (the
+        # undo check on all): long games (a Rush of Gem Rush) stay affordable, ends included
+        full = full_checks and (count < EVERY_ACTION_FOR or count % 10 == 0)
+        snap = (lambda s: s.to_json()) if full else fingerprint
         action = next_action(state, bots, table, chooser)
         before = snap(state)
-        if full_checks:
+        if full:
             check_refusals(state, action, seen, foreign, chooser)
         state.apply(action)
         check_undo(state, action, before, snap)
