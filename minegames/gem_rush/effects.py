@@ -88,7 +88,9 @@ def start_during_movement(game, action) -> None:
         move_room(game, pos, (action.x, action.y))
         return
     if room.kind == "movement":
-        game.steps_left -= 1
+        from .moves import spend_step
+
+        spend_step(game)
     _start(game, "movement")
 
 
@@ -120,7 +122,10 @@ def matches(game, card_id: int, cond) -> bool:
         if named in gems:
             return True
         colour = game.players[game.current]["colour"]
-        return skills.has(game, game.current, "kinship") and colour in gems
+        if skills.has(game, game.current, "kinship") and colour in gems:
+            game.use_skill("kinship")  # only a card kept for the colour is Kinship at work
+            return True
+        return False
     raise ValueError(f"unknown condition {cond!r}")
 
 
@@ -221,8 +226,6 @@ def apply_pending(game, action) -> None:
         pending["x"] = action.value
     elif isinstance(action, NameGem):
         pending["named"] = action.gem
-        if skills.has(game, game.current, "kinship"):
-            game.use_skill("kinship")
         pending["index"] += 1
     elif isinstance(action, Keep):
         game.revealed.remove(action.card)

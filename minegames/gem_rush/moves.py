@@ -48,6 +48,13 @@ def build_payments(game, door, warp: bool = False) -> tuple:
                      game.players[player]["colour"], warp)
 
 
+def spend_step(game) -> None:
+    """One movement step is spent; a step beyond the usual three is Long Legs at work."""
+    game.steps_left -= 1
+    if game.steps_left < skills.steps_per_turn(game, game.current) - skills.BASE_STEPS:
+        game.use_skill("long_legs")
+
+
 def warp_cards(game) -> list[int]:
     return sorted(c for c in set(game.hand()) if WARPSTONE in components.GEM_CARDS[c].gems)
 
@@ -152,7 +159,7 @@ def apply_movement(game, action) -> None:
             game.use_skill("sure_footing")
         landing = mine.follow(game.mine, pos, action.side)
         _move_to(game, landing.pos)
-        game.steps_left -= 1
+        spend_step(game)
         game.log.add(turn, f"{who} steps {SIDE_NAMES[action.side]} to {room_at(game, landing.pos).name}")
         return
     if isinstance(action, (Build, WarpBuild)):
@@ -163,7 +170,7 @@ def apply_movement(game, action) -> None:
         return
     if isinstance(action, CartWhistle):
         game.use_skill("cart_whistle")
-        game.steps_left -= 1
+        spend_step(game)
         _move_to(game, (action.x, action.y))
         game.log.add(turn, f"{who} whistles for a mine cart")
         return
@@ -176,7 +183,7 @@ def apply_movement(game, action) -> None:
         if action.skill:
             game.use_skill("mirror_step")
         if action.skill or room_at(game, pos).kind == "movement":
-            game.steps_left -= 1
+            spend_step(game)
         swap_places(game, action.player)
         return
     if isinstance(action, (MoveRoom, UseRoom)):
@@ -227,7 +234,7 @@ def _build(game, action) -> None:
     game.builds.append([player, source_room, source_rotation, action.side, door.points,
                         settled.orichalcum_points, bonus])
     if not warp:
-        game.steps_left -= 1
+        spend_step(game)
     landing = mine.follow(game.mine, source, action.side)
     how = "warps to build" if warp else "builds"
     game.log.add(game.turns_taken + 1, f"player {player + 1} {how} through a door costing "

@@ -93,19 +93,49 @@ def best_plans(state, limit: int = 3) -> list[Plan]:
 
 
 def _steps_towards(state, legal, target) -> object | None:
-    """The Step or Ride that brings the dwarf nearest to ``target``."""
-    best, best_distance = None, None
+    """The Step or Ride that brings the dwarf strictly nearer to ``target``, or None. Steps are
+    judged with free cart rides counted, rides by walking distance alone, so each move chosen
+    makes real progress and the bot never rides back and forth."""
+    here = moves.here(state)
+    now = mine.shortest_steps(state.mine, here).get(target)
+    walk_now = mine.shortest_steps(state.mine, here, carts_free=False).get(target)
+    best, best_key = None, None
     for action in legal:
         if isinstance(action, Step):
-            landing = mine.follow(state.mine, moves.here(state), action.side)
-            at = landing.pos
+            at = mine.follow(state.mine, here, action.side).pos
+            distance = mine.shortest_steps(state.mine, at).get(target)
+            nearer = distance is not None and (now is None or distance < now)
+            key = (distance, 1)
         elif isinstance(action, Ride):
             at = (action.x, action.y)
+            distance = mine.shortest_steps(state.mine, at, carts_free=False).get(target)
+            nearer = distance is not None and (walk_now is None or distance < walk_now)
+            key = (distance, 0)
         else:
             continue
-        distance = mine.shortest_steps(state.mine, at).get(target)
-        if distance is not None and (best_distance is None or distance < best_distance):
-            best, best_distance = action, distance
+        if nearer and (best_key is None or key < best_key):
+            best, best_key = action, key
+    return best
+
+
+def door_to_aim_for(state):
+    """The room whose door into empty space is best to stand by for next turn: the chance
+    to pay it after one more card, times its points, a little less for each step away."""
+    from .analysis import chance_to_pay
+
+    here = moves.here(state)
+    distance = mine.shortest_steps(state.mine, here)
+    hand = tuple(sorted(state.hand()))
+    best, best_value = None, 0.0
+    for (pos, side) in mine.frontier(state.mine):
+        steps = distance.get(pos)
+        if steps is None:
+            continue
+        door = mine.door_at(state.mine, pos, side)
+        chance = float(chance_to_pay(door.cost, hand, draws=1))
+        value = chance * (door.points + 0.5) - 0.05 * steps
+        if value > best_value:
+            best, best_value = pos, value
     return best
 
 
@@ -150,7 +180,15 @@ def _movement_choice(state, legal):
             wanted = _steps_towards(state, legal, plan.pos)
         if wanted is not None and wanted in legal:
             return wanted
-    # nothing to build: go to the best room ability within reach, then stop
+    # nothing to build now: head for the door most likely to be paid next turn
+    target = door_to_aim_for(state)
+    if target is not None and target != moves.here(state):
+        step = _steps_towards(state, legal, target)
+        if step is not None:
+            return step
+    if target is not None:
+        return EndMovement()
+    # no door worth aiming for: go to the best room ability within reach, then stop
     here = moves.here(state)
     distance = mine.shortest_steps(state.mine, here)
     draw = skills.draw_action_cards(state, state.current)

@@ -30,13 +30,17 @@ def load(json_text: str) -> GemRush:
 
 def position(mine: Mapping[tuple[int, int], tuple[str, int]] | None = None,
              hands: Sequence[Sequence[int]] = (), *, at: Sequence[tuple[int, int]] = (),
-             scores: Sequence[int] = (), skills: Sequence[Sequence[str]] = (), seed: int = 0,
+             scores: Sequence[int] = (), player_skills: Sequence[Sequence[str]] = (), seed: int = 0,
              **options: Any) -> GemRush:
     """A game at the start of the first player's movement, with chosen details.
 
     ``mine``: {(x, y): (room id, rotation)} (replaces the first room); ``hands``: card ids per
-    player (taken out of the deck); ``at``: each dwarf's square; ``scores``; ``skills``: skill
-    ids per player (Normal variant). Other keywords are options.
+    player (taken out of the deck); ``at``: each dwarf's square; ``scores``; ``player_skills``:
+    skill ids per player: the skill held (Normal, Chaos Magic, Choice of Skills once chosen;
+    a player given none holds none), or under Magic Circle the card each player laid to their
+    left (solo: both cards). Other keywords are options, ``skills`` among them (the variant):
+    Shared Skill takes ``shared_skill`` (empty: one at random), Chaos Magic gets the other
+    skill cards as its deck.
     """
     options.setdefault("players", max(len(hands), len(at), 2 if options.get("mode", "rush") == "rush" else 1))
     opts = make_options(Options, options)
@@ -63,7 +67,34 @@ def position(mine: Mapping[tuple[int, int], tuple[str, int]] | None = None,
         player["hand"] = given
         player["pos"] = list(at[seat]) if seat < len(at) else list(start)
         player["score"] = scores[seat] if seat < len(scores) else 0
-        if seat < len(skills):
-            player["skills"] = list(skills[seat])
+    _lay_skills(game, player_skills)
     game._start_lesson_position(1, "a position set up by hand", then=game._begin_turn)
     return game
+
+
+def _lay_skills(game: GemRush, player_skills: Sequence[Sequence[str]]) -> None:
+    """Give out the skills of a hand-made position as its variant says (after the decks are
+    shuffled, so the seed deals the same cards and tiles whatever the variant)."""
+    variant = game.options.skills
+    given = [list(skills) for skills in player_skills]
+    unknown = [s for skills in given for s in skills if s not in components.SKILL_BY_ID]
+    if unknown:
+        raise OptionError("player_skills", f"no skill {unknown[0]!r}")
+    if len(given) > game.num_players:
+        raise OptionError("player_skills", f"give skills for at most {game.num_players} player(s)")
+    if given and variant in ("none", "shared"):
+        raise OptionError("player_skills", f"players hold no skill cards of their own with skills={variant!r}")
+    if variant == "shared":
+        game.shared_skill = game.options.shared_skill or game._shuffled([s.id for s in components.SKILLS])[-1]
+    elif variant == "magic_circle":
+        circle = [s for skills in given for s in skills]
+        count = 2 if game.num_players == 1 else game.num_players
+        if circle and len(circle) != count:
+            raise OptionError("player_skills", f"the Magic Circle holds {count} cards, got {len(circle)}")
+        game.circle = circle
+    elif variant != "none":
+        for seat, skills in enumerate(given):
+            game.players[seat]["skills"] = skills
+        if variant == "chaos":
+            held = {s for player in game.players for s in player["skills"]}
+            game.skill_deck = game._shuffled([s.id for s in components.SKILLS if s.id not in held])

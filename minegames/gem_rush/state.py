@@ -137,6 +137,8 @@ class GemRush(GameState):
         self.phase = CHECK
         if self._rush_over():
             return self._end("target reached" if self._target_reached() else "no room can be built")
+        if self._mine_closed():
+            return self._end("no room can be built")
         if self.options.mode == "crisis" and self._target_reached() and self.current == self.first:
             return  # the team decides: EndGame or PlayOn
         self._to_discard_phase()
@@ -148,6 +150,8 @@ class GemRush(GameState):
             self._to_move_phase()
 
     def _to_move_phase(self) -> None:
+        if len(self.hand()) > skills.BASE_HAND_LIMIT:
+            self.use_skill("deep_pockets")  # a card kept beyond the usual limit
         self.phase = MOVE
         self.steps_left = skills.steps_per_turn(self, self.current)
 
@@ -155,6 +159,12 @@ class GemRush(GameState):
         if self.options.mode != "rush" or self.current != self.first or self.turns_taken == 0:
             return False
         return self._target_reached() or not moves.can_ever_build(self)
+
+    def _mine_closed(self) -> bool:
+        """Crisis: no room can be built any more, so no point can be scored: the game ends at
+        the start of the first player's turn rather than burning the rest of the deck."""
+        return (self.options.mode == "crisis" and self.current == self.first and self.turns_taken > 0
+                and not moves.can_ever_build(self))
 
     def _target_reached(self) -> bool:
         target = self.options.target_score
@@ -382,10 +392,11 @@ class GemRush(GameState):
     def _chaos(self, action: NewSkill) -> None:
         player = self.players[self.current]
         if action.swap:
-            old = player["skills"][0]
+            old = player["skills"]
             player["skills"] = [self.skill_deck.pop()]
-            self.skill_deck = self._shuffled(self.skill_deck + [old])
-            self.log.add(self.turns_taken + 1, f"player {self.current + 1} trades {old} for a new skill")
+            self.skill_deck = self._shuffled(self.skill_deck + old)
+            self.log.add(self.turns_taken + 1, f"player {self.current + 1} trades {', '.join(old) or 'no skill'} "
+                                               "for a new skill")
         self._end_turn()
 
     # ---- snapshots -----------------------------------------------------------
