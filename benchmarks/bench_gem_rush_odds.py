@@ -51,7 +51,10 @@ def short(cost) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="one run each (the test suite's smoke run)")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat = 1
     print(f"chance_to_pay, 4-card hand, ms per call (median of {args.repeat} cold runs)")
     for skills in SKILLS:
         print(f"\nskills: {', '.join(skills) or 'none'} (colour soulstone)")

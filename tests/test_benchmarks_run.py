@@ -28,6 +28,8 @@ EXPECTED_LINES = {
     "bench_goldmine_bots.py": ["seeded games of easy, medium and hard bots", "outscores the column's bot",
                                "ms per decision", "games per second"],
     "bench_conformance.py": ["plain games/s", "long-mode mix, checked games/s", "long mode (10000 games), projected"],
+    "bench_gem_rush_odds.py": ["chance_to_pay, 4-card hand", "worst for draws 0-4", "ability_odds, every room"],
+    "bench_gem_rush_bots.py": ["greedy beats random", "Crisis, team bots", "games/s", "ms per decision"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
 }
@@ -51,7 +53,7 @@ def test_every_benchmark_script_is_covered():
     "script",
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
      "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py",
-     "bench_goldmine_bots.py", "bench_goldmine_clicks.py"],
+     "bench_goldmine_bots.py", "bench_goldmine_clicks.py", "bench_gem_rush_odds.py", "bench_gem_rush_bots.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)

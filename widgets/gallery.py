@@ -26,7 +26,6 @@ import ipywidgets as widgets
 
 #: Games planned but not modelled yet (not in ``minegames.GAMES``): (title, what to say).
 COMING: tuple[tuple[str, str], ...] = (
-    ("Gem Rush", "not modelled yet"),
     ("Off the Rails", "not modelled yet"),
 )
 
