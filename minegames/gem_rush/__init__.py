@@ -50,6 +50,6 @@ GAME = register_game(GameInfo(
     sample_position=_sample_position,
     bots={"random": _bot("random"), "greedy": _bot("greedy"), "team": _bot("team")},
     app_path=None,
-    notebooks=(),
+    notebooks=("gem_rush.ipynb",),
     status="rules engine and exact card odds; the app and the lesson are coming",
 ))

@@ -155,7 +155,9 @@ class Place(Action):
     room: str = ""
 
     def __str__(self) -> str:
-        which = f"{self.room} " if self.room else ""
+        from .components import ROOM_BY_ID
+
+        which = f"{ROOM_BY_ID[self.room].name} " if self.room in ROOM_BY_ID else (f"{self.room} " if self.room else "")
         return f"place {which}turned {self.rotation * 90}°"
 
 

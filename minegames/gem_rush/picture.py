@@ -53,9 +53,10 @@ def state_svg(game, player: int | None = None) -> str:
     if game.revealed:
         rows.append(("Revealed", render.cards_svg(game.revealed, scale=0.7)))
     board_w, board_h = _size(board)
-    width = max([board_w] + [_size(doc)[0] for _, doc in rows] + [640])
+    status = status_line(game)
+    width = max([board_w] + [_size(doc)[0] for _, doc in rows] + [640, 16 + 7 * len(status)])
     y = 28
-    parts = [svg.text(8, 18, status_line(game), size=12)]
+    parts = [svg.text(8, 18, status, size=12)]
     parts.append(_inner(board, 0, y))
     y += board_h + 6
     for label, doc in rows:

@@ -1,0 +1,208 @@
+"""The Gem Rush lesson's helpers (minegames.gem_rush.lessons): the rooms still have the doors the
+lesson describes, every board shows its rule, and each exercise answer is the model's own
+figure (the counting by hand agrees with analysis.chance_to_pay, the clock with a played game)."""
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from minegames.gem_rush import analysis, components, mine, payment
+from minegames.gem_rush import lessons as L
+from minegames.gem_rush.actions import Build, Discard, EndMovement, NameGem, Ride, Step, UseRoom, WarpBuild
+from minegames.gem_rush.gems import DIAMOND_DUST, ECHOGLASS, STANDARD_GEMS
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def world_doors(room_id, rotation=0):
+    """The sides (world) where a room placed at this rotation has a door."""
+    room = components.ROOM_BY_ID[room_id]
+    return {side for side, door in enumerate(mine.world_doors(room, rotation)) if door is not None}
+
+
+def quiet(_line):
+    return None
+
+
+# ---- the rooms the boards rely on --------------------------------------------------------
+
+def test_the_rooms_have_the_doors_the_lesson_describes():
+    assert world_doors(L.TORCHLIT_LANDING) == {N, E, S, W}
+    assert world_doors(L.NARROW_DRIFT) == {E, S}
+    assert world_doors(L.COLLAPSED_ADIT) == {S}
+    assert world_doors(L.DRILL_CHAMBER) == {W}
+    assert world_doors(L.WASHING_TROUGH) == {N}
+    for room in (L.TALLY_ROOM, L.DRIPPING_SIEVE, L.GLIMMERING_VAULT, L.CRYSTAL_GALLERY):
+        assert world_doors(room) == {N, E, S, W}
+    for cart in L.MINE_CARTS:
+        assert components.ROOM_BY_ID[cart].kind == "mine_cart" and {E, W} <= world_doors(cart)
+    echo = components.ROOM_BY_ID[L.ECHO_CHAMBER].doors[N]
+    assert sorted(echo.cost) == sorted(("obsidian", "permafrost", "electrum")) and echo.points == 2
+    shaft = components.ROOM_BY_ID[L.MOTHERLODE_SHAFT]
+    assert sorted(shaft.doors[N].cost) == ["obsidian", "permafrost"]
+    assert sorted(shaft.doors[W].cost) == ["electrum", "electrum", "sunstone"]
+    assert components.ROOM_BY_ID[L.SPEAKING_STONE].ability == (("name",), ("reveal", 6), ("keep_matching", ("named",)))
+    straight = components.ROOM_BY_ID[L.STRAIGHT_TUNNELS[0]]
+    curved = components.ROOM_BY_ID[L.CURVED_TUNNEL]
+    assert sorted(map(sorted, straight.links)) == [[0, 2], [1, 3]]
+    assert sorted(map(sorted, curved.links)) == [[0, 1], [2, 3]]
+
+
+def test_card_finds_the_card_by_its_gems_and_the_example_hand_is_the_rulebooks():
+    assert components.GEM_CARDS[L.card("electrum", "obsidian")].gems == ("obsidian", "electrum")
+    assert [components.card_text(c) for c in L.EXAMPLE_HAND] == ["Obsidian + Electrum", "Permafrost + Soulstone"]
+    with pytest.raises(LookupError):
+        L.card("obsidian", "obsidian")
+
+
+# ---- the boards and their exercise answers ---------------------------------------------------
+
+def test_turn_board_starts_two_over_the_limit_and_runs_the_five_phases():
+    game = L.turn_board()
+    assert game.phase == "discard" and L.discards_before_moving(game) == 2
+    assert game.phase == "discard" and len(game.hand()) == 6          # the copy was played, not the board
+    L.narrate(game, Discard(L.TURN_HAND[-1]), Discard(L.TURN_HAND[-2]), EndMovement(), UseRoom(), out=quiet)
+    assert game.phase == "burn" and game.burns_left == 3
+
+
+def test_passages_one_step_there_three_back():
+    game = L.passages_board()
+    assert L.fewest_steps(game, L.COLLAPSED_ADIT) == 1
+    assert L.fewest_steps(game, L.NARROW_DRIFT, from_room=L.COLLAPSED_ADIT) == 3
+    L.narrate(game, Step(E), out=quiet)
+    assert not L.try_to(game, Step(W), out=quiet)
+    assert L.fewest_steps(game, L.NARROW_DRIFT) == 3
+
+
+def test_building_board_is_the_rulebook_example_wasting_the_soulstone():
+    game = L.building_board()
+    cost = components.ROOM_BY_ID[L.ECHO_CHAMBER].doors[N].cost
+    settled = payment.settle(cost, [components.GEM_CARDS[c] for c in L.EXAMPLE_HAND])
+    assert settled.wasted == ("soulstone",)
+    assert L.points_scored(game, Build(N, L.EXAMPLE_HAND)) == 2
+    drawn = L.next_rooms(game)[0]
+    assert drawn.kind != "tunnel" and sum(d is not None for d in drawn.doors) == 3
+    L.narrate(game, Build(N, L.EXAMPLE_HAND), out=quiet)
+    assert len(game.legal_actions()) == 3
+
+
+def test_tunnel_board_step_east_crosses_both_tunnels_into_crystal_gallery():
+    game = L.tunnel_board()
+    assert L.landing_room(game, E) == components.ROOM_BY_ID[L.CRYSTAL_GALLERY].name
+    L.narrate(game, Step(E), out=quiet)
+    assert tuple(game.players[0]["pos"]) == L.where(game, L.CRYSTAL_GALLERY) and game.steps_left == 2
+
+
+def test_building_through_a_tunnel_places_the_room_beyond_it():
+    hand = [L.card("soulstone", "star_tear")]
+    game = L.tunnel_board("room", hand)
+    L.build(game, Build(N, tuple(hand)), out=quiet)
+    assert game.players[0]["pos"] == [0, -2] and game.players[0]["score"] == 1
+
+
+def test_drawing_a_tunnel_while_building_scores_the_door_once():
+    hand = [L.card("obsidian", "electrum")]
+    game = L.tunnel_board("tunnel", hand)
+    top, under = L.next_rooms(game, 2)
+    assert top.kind == "tunnel" and under.kind != "tunnel"
+    assert L.points_scored(game, Build(W, tuple(hand))) == 1
+    rooms_before = len(game.mine)
+    L.build(game, Build(W, tuple(hand)), out=quiet)
+    assert len(game.mine) == rooms_before + 2 and game.steps_left == 2
+
+
+def test_carts_board_two_steps_with_a_ride_five_without():
+    game = L.carts_board()
+    assert L.fewest_steps(game, L.GLIMMERING_VAULT) == 2
+    assert mine.shortest_steps(game.mine, (0, 0), carts_free=False)[(5, 0)] == 5
+    L.narrate(game, Step(E), Ride(4, 0), Step(E), out=quiet)
+    assert tuple(game.players[0]["pos"]) == L.where(game, L.GLIMMERING_VAULT) and game.steps_left == 1
+
+
+def test_warp_board_has_three_doors_to_warp_through():
+    game = L.warp_board()
+    doors = L.warp_doors(game)
+    assert len(doors) == 3
+    for (x, y), side in doors:
+        assert any(isinstance(a, WarpBuild) and (a.x, a.y, a.side) == (x, y, side) for a in game.legal_actions())
+
+
+def test_orichalcum_build_scores_the_door_and_two_points():
+    game = L.special_board()
+    door = components.ROOM_BY_ID[L.MOTHERLODE_SHAFT].doors[N]
+    settled = payment.settle(door.cost, [components.GEM_CARDS[c] for c in L.ORICHALCUM_HAND])
+    assert settled.orichalcum_points == 2
+    assert L.points_scored(game, Build(N, L.ORICHALCUM_HAND)) == door.points + 2 == 3
+
+
+def test_only_the_echoglass_card_completes_electrum_electrum_sunstone():
+    hand = [L.card("electrum", "sunstone")]
+    offered = [L.card("obsidian", "orichalcum"), L.card("soulstone", "echoglass"),
+               L.card("sunstone", "orichalcum"), L.card("star_tear", "warpstone")]
+    assert L.completing_cards(("electrum", "electrum", "sunstone"), hand, offered) == [L.card("soulstone", "echoglass")]
+
+
+def test_ability_board_keeps_the_named_cards_of_the_six_revealed():
+    game = L.ability_board("obsidian")
+    top_six = game.deck[-6:]
+    L.narrate(game, UseRoom(), NameGem("obsidian"), out=quiet)
+    assert sorted(game.hand()) == sorted(c for c in top_six if "obsidian" in components.GEM_CARDS[c].gems)
+    assert game.hand()
+    ability = components.ROOM_BY_ID[L.SPEAKING_STONE].ability
+    assert analysis.expected_cards(ability, named="obsidian") == Fraction(6 * 20, 75)
+
+
+@pytest.mark.parametrize("players", [1, 3, 4, 5, 7])
+def test_the_clock_gives_25_turns_dealt_round_the_table(players):
+    turns = L.clock_turns(players)
+    assert sum(turns) == 25
+    assert turns == [25 // players + (seat < 25 % players) for seat in range(players)]
+
+
+# ---- counting and sampling ------------------------------------------------------------
+
+@pytest.mark.parametrize("cost", [("obsidian",), ("obsidian", "permafrost"), ("electrum", "obsidian", "permafrost")])
+@pytest.mark.parametrize("draws", [1, 2, 4, 5])
+def test_counting_by_kinds_matches_chance_to_pay(cost, draws):
+    assert L.chance_by_counting(cost, draws) == analysis.chance_to_pay(cost, draws=draws)
+
+
+def test_counting_by_kinds_refuses_repeated_gems():
+    with pytest.raises(ValueError):
+        L.chance_by_counting(("electrum", "electrum"), 3)
+
+
+def test_one_gem_door_is_a_plain_hypergeometric():
+    paying = sum(n for (shown, dust), n in L.paying_kinds(("obsidian",)).items() if shown or dust)
+    assert paying == 22
+    for k in range(1, 8):
+        assert analysis.chance_to_pay(("obsidian",), draws=k) == 1 - Fraction(comb(75 - paying, k), comb(75, k))
+
+
+def test_deck_without_strikes_one_gem_and_keeps_the_ids():
+    plain = L.deck_without(DIAMOND_DUST)
+    assert [c.id for c in plain] == list(range(75))
+    assert not any(DIAMOND_DUST in c.gems for c in plain)
+    assert all(len(c.gems) >= 1 for c in plain)
+    cost = ("electrum", "obsidian", "permafrost")
+    assert analysis.chance_to_pay(cost, draws=4, deck=plain) < analysis.chance_to_pay(cost, draws=4)
+    assert (analysis.chance_to_pay(cost, draws=4, deck=L.deck_without(ECHOGLASS))
+            == analysis.chance_to_pay(cost, draws=4))   # different gems: Echoglass never helps
+
+
+def test_simulations_are_seeded_and_land_near_the_exact_answers():
+    cost = ("electrum", "obsidian", "permafrost")
+    shares = L.simulate_pay(cost, 4, trials=4000, seed=5)
+    assert np.array_equal(shares, L.simulate_pay(cost, 4, trials=4000, seed=5))
+    assert abs(shares[-1] - float(analysis.chance_to_pay(cost, draws=4))) < 0.03
+    lengths = L.simulate_dig(1, ("sunstone",), trials=4000, seed=3)
+    exact = sum(k * p for k, p in analysis.dig_length_odds(1, ("gems", ("sunstone",))).items())
+    assert abs(lengths.mean() - float(exact)) < 0.25
+    assert lengths.min() >= 1 and lengths.max() <= 75 - 19 + 1
+
+
+def test_gem_names_in_the_games_order():
+    assert L.gem_names(("permafrost", "obsidian")) == "Obsidian + Permafrost"
+    assert STANDARD_GEMS[0] == "obsidian"
