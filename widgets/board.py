@@ -467,9 +467,19 @@ function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "sv-box";
   el.appendChild(box);
+  const keepInView = () => {
+    // an element marked sv-focus stays in view inside a scrolling sv-scroll box (not the page)
+    const focus = box.querySelector(".sv-focus");
+    const scroller = el.closest(".sv-scroll");
+    if (!focus || !scroller) return;
+    const a = focus.getBoundingClientRect(), s = scroller.getBoundingClientRect();
+    if (a.left < s.left || a.right > s.right) scroller.scrollLeft += (a.left + a.right - s.left - s.right) / 2;
+    if (a.top < s.top || a.bottom > s.bottom) scroller.scrollTop += (a.top + a.bottom - s.top - s.bottom) / 2;
+  };
   const draw = () => {
     box.innerHTML = model.get("svg");
     box.setAttribute("aria-label", model.get("caption"));
+    requestAnimationFrame(keepInView);
   };
   box.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-key]");
@@ -494,7 +504,9 @@ class SvgView(anywidget.AnyWidget):
     """An SVG picture whose elements marked ``data-key="..."`` can be clicked.
 
     Python draws (``show(svg, keys)``, where ``keys`` are the data-keys that may be
-    clicked now) and the browser only reports which key was clicked. A key the page
+    clicked now) and the browser only reports which key was clicked. Inside a box of
+    class ``sv-scroll`` that scrolls, an element of class ``sv-focus`` is scrolled into
+    view of that box whenever the picture changes and it is out of sight. A key the page
     sends that is not clickable now is refused (``on_refused``), never passed on.
     """
 

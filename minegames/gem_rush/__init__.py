@@ -49,7 +49,7 @@ GAME = register_game(GameInfo(
     position=position,
     sample_position=_sample_position,
     bots={"random": _bot("random"), "greedy": _bot("greedy"), "team": _bot("team")},
-    app_path=None,
+    app_path="widgets.gem_rush:GemRushApp",
     notebooks=("gem_rush.ipynb",),
-    status="rules engine and exact card odds; the app and the lesson are coming",
+    status="playable",
 ))

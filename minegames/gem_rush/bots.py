@@ -58,10 +58,13 @@ class GreedyBot:
         return planner.best_action(state, legal)
 
     def _burn(self, state, legal):
-        if Burn() in legal:
-            return Burn()
-        return min((a for a in legal if isinstance(a, Burn)),
-                   key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
+        """Rush with burning: burn the best card of the leading rival when it can, else the deck's top."""
+        rivals = [p for p in range(state.num_players) if p != self.seat and state.hand(p)]
+        if rivals:
+            leader = max(rivals, key=lambda p: (state.scores()[p], -p))
+            return max((Burn(leader, c) for c in sorted(set(state.hand(leader)))),
+                       key=lambda a: (planner.card_value(state, a.card, a.player), -a.card))
+        return Burn() if Burn() in legal else legal[0]
 
 
 class TeamBot(GreedyBot):
@@ -69,6 +72,14 @@ class TeamBot(GreedyBot):
     (burning from the deck while it can, else each hand's least useful card)."""
 
     team_player = True
+
+    def _burn(self, state, legal):
+        """Crisis: the deck's top while there is one (nobody loses a card they hold), else the
+        least useful card in any hand."""
+        if Burn() in legal:
+            return Burn()
+        return min((a for a in legal if isinstance(a, Burn)),
+                   key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "team": TeamBot}

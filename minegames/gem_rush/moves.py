@@ -142,7 +142,14 @@ def pending_actions(game) -> list:
     actions = []
     for room_id in pending["tiles"]:
         room = components.ROOM_BY_ID[room_id]
-        actions += [Place(r, room_id) for r in mine.legal_rotations(room, pending["back"])]
+        rotations = mine.legal_rotations(room, pending["back"])
+        if room.kind == "tunnel":
+            # turns of a tunnel that join the same sides are the same placement: offer each once
+            distinct = {}
+            for r in rotations:
+                distinct.setdefault(frozenset(map(frozenset, mine.world_links(room, r))), r)
+            rotations = sorted(distinct.values())
+        actions += [Place(r, room_id) for r in rotations]
     return actions
 
 

@@ -288,6 +288,10 @@ class GemRush(GameState):
             return [NewSkill(True), NewSkill(False)]
         return []
 
+    def actor(self, index: int) -> int:
+        """The seat that made ``history[index]`` (the player to move just before it)."""
+        return self._undo_stack[index]["game"]["current"]
+
     def current_used_a_skill(self) -> bool:
         return bool(self.used_skills)
 

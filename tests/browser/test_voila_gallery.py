@@ -23,6 +23,7 @@ READY = {
     "mineshaft_mayhem": ".mm-roll:not([disabled])",
     "out_of_mine": ".oom-app .oom-board .gb-svg",
     "goldmine_rumbles": ".gr-app .gr-mine svg",
+    "gem_rush": ".gem-app .gem-mine svg",
 }
 WITH_APP = [info for info in GAMES.values() if info.app_path is not None]
 WITHOUT_APP = [info for info in GAMES.values() if info.app_path is None]

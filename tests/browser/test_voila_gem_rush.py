@@ -1,0 +1,180 @@
+"""The Gem Rush app as a visitor meets it: served by Voila, played with the mouse in Chromium.
+
+First a seeded 2-player Rush game: on the first turn the visitor clicks a door whose price the
+hand covers, picks the cards that pay it (as the door card suggests), clicks the door again and
+turns the new room; the mine grows by a room and the score goes up. Then a short whole game
+(a 10-point Rush against a bot) played to the end with plain clicks. Bots move at the
+"instant" speed a visitor can choose.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from voila_harness import REPO_ROOT, render_url  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+SEED = 2          # seat 1 can pay a two-card door on its first turn (checked below against the model)
+SCREENSHOT = REPO_ROOT / "docs" / "images" / "gem_rush_app.png"
+TURN_WAIT_MS = 120_000
+COUNTER = "document.querySelector('.gem-app .gem-moves')"
+
+
+def counter(page, name: str) -> int:
+    return int(page.evaluate(f"() => {COUNTER}.dataset.{name}"))
+
+
+def click_and_settle(page, locator) -> None:
+    """Click, then wait until the kernel has played the move and redrawn the app (the app writes
+    the move count last in each update), or refused it (an error on the status line)."""
+    before = counter(page, "moves")
+    locator.click()
+    page.wait_for_function(f"before => {COUNTER}.dataset.moves !== String(before)"
+                           " || document.querySelector('.gem-app .mg-status-error') !== null", arg=before)
+
+
+def game_over(page) -> bool:
+    return "Press New game" in page.locator(".gem-app .mg-instruction").inner_text()
+
+
+def wait_for_my_turn(page) -> None:
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.gem-app .mg-instruction').innerText;"
+        " return t.startsWith('Your turn') || t.includes('Press New game'); }", timeout=TURN_WAIT_MS)
+
+
+def start(page, voila_url, seed: int, players: int = 2, target: str | None = None) -> None:
+    page.goto(render_url(voila_url, "gem_rush.ipynb"))
+    page.wait_for_selector(".gem-app .gem-mine svg", state="visible")
+    page.locator(".gem-mode button", has_text="Rush").click()
+    page.locator(".gem-players select").select_option(label=str(players))
+    if target:
+        page.locator(".gem-target-choice select").select_option(label=target)
+    page.locator(".gem-speed button", has_text="instant").click()
+    page.locator(".gem-seed input").fill(str(seed))
+    page.locator(".gem-new-game").click()
+    page.wait_for_function(f"() => document.querySelector('.gem-app .mg-status').innerText.includes('seed {seed}')")
+    wait_for_my_turn(page)
+
+
+def paying_door(page):
+    """A door on the mine the hand can pay now (drawn green)."""
+    return page.locator(".gem-mine g[data-key^='door:']:has(.gem-door-pays)")
+
+
+def pick_cards_for(page, door=None) -> list[int]:
+    """Click the door (unless it is picked already), then the cards its door card's first 'Pick'
+    button names; returns their ids."""
+    if door is not None:
+        door.click()
+    page.locator(".gem-door-panel .gem-pay").first.wait_for(state="visible")
+    label = page.locator(".gem-door-panel .gem-pay").first.inner_text()
+    cards = [int(c) for c in re.findall(r"#(\d+)", label)]
+    for card in cards:
+        page.locator(f'.gem-hand-cards [data-key="card:0:{card}"]').click()
+        page.wait_for_function("n => Array.from(document.querySelectorAll('.gem-app .gem-caption')).some("
+                               "e => e.innerText.includes('Picked:') && e.innerText.includes('#' + n + ' '))", arg=card)
+    return cards
+
+
+def test_the_first_turns_build(page, voila_url):
+    from minegames import gem_rush
+    from minegames.gem_rush.actions import Build
+
+    first_turn = gem_rush.new_game(seed=SEED, players=2).legal_actions()
+    assert any(isinstance(a, Build) and len(a.cards) >= 2 for a in first_turn)
+    start(page, voila_url, SEED)
+    rooms, score = counter(page, "rooms"), counter(page, "score")
+    assert score == 0
+    doors = paying_door(page)
+    assert doors.count() >= 1
+    door = doors.first
+    key = door.get_attribute("data-key")
+    assert re.search(r"\d+%", door.text_content())            # the chance to pay it, beside it
+    cards = pick_cards_for(page, door)
+    assert len(cards) >= 2
+    card_text = page.locator(".gem-door-panel").inner_text()
+    assert "pay it" in card_text and "costs" in card_text
+    click_and_settle(page, page.locator(f'.gem-mine g[data-key="{key}"]'))
+    assert counter(page, "score") > score
+    # the new room: click the first way to turn it
+    assert "Place" in page.locator(".gem-decision").inner_text()
+    places = page.locator(".gem-place [data-key^='place:']")
+    assert places.count() >= 1
+    click_and_settle(page, places.first)
+    page.wait_for_function(f"() => Number({COUNTER}.dataset.rooms) > {rooms}")
+    assert counter(page, "rooms") > rooms
+    you = page.locator(".gem-app .gem-table tr.gem-me").inner_text()
+    assert re.search(rf"\b{counter(page, 'score')}\b", you)
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.set_viewport_size({"width": 1200, "height": 1500})
+        page.locator(".gem-app").screenshot(path=str(SCREENSHOT))
+        page.set_viewport_size({"width": 1200, "height": 900})
+    assert page.console_errors == []
+
+
+def play_one_decision(page) -> None:
+    """Plain play: build through a green door when there is one; else end the movement and draw;
+    place rooms the first way offered; answer abilities with the first choice."""
+    decision = page.locator(".gem-decision").inner_text()
+    if page.locator(".gem-place [data-key^='place:']").count():
+        click_and_settle(page, page.locator(".gem-place [data-key^='place:']").first)
+        return
+    doors = paying_door(page)
+    if "steps left" in decision and doors.count():
+        if page.locator(".gem-clear").is_visible():
+            page.locator(".gem-clear").click()
+        door = doors.first
+        key = door.get_attribute("data-key")
+        before = counter(page, "moves")
+        door.click()   # a door that costs nothing builds at once
+        page.wait_for_function(f"b => {COUNTER}.dataset.moves !== String(b) || "
+                               "document.querySelector('.gem-door-panel .gem-pay').offsetParent !== null", arg=before)
+        if counter(page, "moves") != before:
+            return
+        pick_cards_for(page)
+        click_and_settle(page, page.locator(f'.gem-mine g[data-key="{key}"]'))
+        return
+    found = re.search(r"[Pp]ick (\d+) cards?", decision)
+    if found and page.locator(".gem-discard").is_visible():
+        for k in range(int(found.group(1))):
+            page.locator(".gem-hand-cards [data-key]").nth(k).click()
+        page.wait_for_function("() => !document.querySelector('.gem-app .gem-discard').disabled")
+        click_and_settle(page, page.locator(".gem-discard"))
+        return
+    if page.locator(".gem-revealed [data-key^='keep:']").count():
+        click_and_settle(page, page.locator(".gem-revealed [data-key^='keep:']").first)
+        return
+    for words in ("End movement", "Draw", "Keep my skill"):
+        button = page.locator(".gem-choice:not([disabled])", has_text=words)
+        if button.count():
+            click_and_settle(page, button.first)
+            return
+    button = page.locator(".gem-choice:not([disabled])")
+    if button.count():
+        click_and_settle(page, button.first)
+        return
+    click_and_settle(page, page.locator(".gem-more-do"))
+
+
+def test_a_whole_short_game(page, voila_url):
+    start(page, voila_url, 5, players=2, target="10 points")
+    for _decision in range(400):
+        wait_for_my_turn(page)
+        if game_over(page):
+            break
+        play_one_decision(page)
+    else:
+        raise AssertionError("the game did not end")
+    text = page.locator(".gem-app .mg-instruction").inner_text()
+    assert "Final scores" in text
+    assert page.locator(".gem-app .gem-decision").is_hidden()
+    assert page.console_errors == []
