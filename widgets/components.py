@@ -368,6 +368,62 @@ class GameControls(widgets.VBox):
         return seed
 
 
+class SeatUndo:
+    """Undo for an app where one person sits among bots: take back the person's last choice
+    and the bot moves made after it, or say why not (a roll, draw or shuffle seen since).
+
+    Mixed into a :class:`GameApp` that has ``seat``, ``_cancel_bots()``, ``after_change()`` and
+    ``refresh()``; ``actor(index)`` says who made ``history[index]`` (default: the action's
+    ``player`` field), ``action_words(action)`` how to name it, ``after_undo()`` what follows
+    (for example, letting the bots move again)."""
+
+    def actor(self, index: int) -> Optional[int]:
+        return getattr(self.state.history[index], "player", None)
+
+    def action_words(self, action: Action) -> str:
+        return str(action)
+
+    def after_undo(self) -> None:
+        """Hook: runs after a successful undo."""
+
+    def _undo_span(self) -> tuple[int, Optional[str]]:
+        """How many actions Undo takes back (the person's last one and those after it), or why none."""
+        state = self.state
+        history = state.history
+        for back in range(1, len(history) + 1):
+            if state.drew_on_chance(-back):
+                return 0, (f"'{history[-back]}' cannot be taken back: {state.chance_seen}, and a seen outcome "
+                           "stands (undo takes back choices, never chance)")
+            if self.actor(len(history) - back) == self.seat:
+                return back, None
+        return 0, "you have made no choice that can be taken back"
+
+    def undo_refusal(self) -> Optional[str]:
+        return self._undo_span()[1]
+
+    def undo(self) -> bool:
+        count, refusal = self._undo_span()
+        if refusal is not None:
+            self.status.error(f"undo: {refusal}")
+            return False
+        self._cancel_bots()
+        taken = []
+        try:
+            for _ in range(count):
+                taken.append(self.state.undo())
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+        self.after_change()
+        if taken:
+            others = len(taken) - 1
+            self.status.say(f"took back: {self.action_words(taken[-1])}"
+                            + (f" (and {others} bot move{'s' if others != 1 else ''} after it)" if others else ""),
+                            "info")
+        self.refresh()
+        self.after_undo()
+        return True
+
+
 class GameApp(widgets.VBox):
     """Owns a state and keeps the view in step with it.
 

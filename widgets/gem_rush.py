@@ -52,7 +52,7 @@ from minegames.gem_rush.gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, WARPSTONE
 from minegames.gem_rush.options import CRISIS_TIERS, SKILL_VARIANTS, rush_target
 
 from .board import SvgView
-from .components import BASE_CSS, GameApp, assign, control_row, error_text, guard, keep_to_options, panel, \
+from .components import BASE_CSS, GameApp, SeatUndo, assign, control_row, error_text, guard, keep_to_options, panel, \
     set_classes, show, style_tag
 
 GAME = GAMES["gem_rush"]
@@ -417,7 +417,7 @@ def default_strength(mode: str) -> str:
                                                                    else next(iter(GAME.bots)))
 
 
-class GemRushApp(GameApp):
+class GemRushApp(SeatUndo, GameApp):
     """Play Gem Rush in seat ``seat``; bots of strength ``bots`` take the other seats. ``mode``
     is ``"rush"`` (against the bots) or ``"crisis"`` (with them; one player plays solo Crisis).
     Other keywords are the model's options (``target``, ``skills``...); ``state`` plays on a
@@ -611,41 +611,12 @@ class GemRushApp(GameApp):
         super().replace_state(state, message)
         self._bots_next()
 
-    # ---- undo: your last choice, with the bot moves after it ----------------------------------
-    def _undo_span(self) -> tuple[int, Optional[str]]:
-        """How many actions Undo takes back (your last one and those after it), or why none."""
-        state = self.state
-        history = state.history
-        for back in range(1, len(history) + 1):
-            if state.drew_on_chance(-back):
-                return 0, (f"'{history[-back]}' cannot be taken back: {state.chance_seen}, and a seen outcome "
-                           "stands (undo takes back choices, never chance)")
-            if S.actor(state, len(history) - back) == self.seat:
-                return back, None
-        return 0, "you have made no choice that can be taken back"
+    # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
+    def actor(self, index: int) -> int:
+        return self.state.actor(index)
 
-    def undo_refusal(self) -> Optional[str]:
-        return self._undo_span()[1]
-
-    def undo(self) -> bool:
-        count, refusal = self._undo_span()
-        if refusal is not None:
-            self.status.error(f"undo: {refusal}")
-            return False
-        self._cancel_bots()
-        taken = []
-        try:
-            for _ in range(count):
-                taken.append(self.state.undo())
-        except MinegamesError as error:
-            self.status.error(error_text(error))
-        self.after_change()
-        others = len(taken) - 1
-        self.status.say(f"took back: {taken[-1]}" + (f" (and {others} bot move{'s' if others != 1 else ''} after it)"
-                                                      if others > 0 else ""), "info")
-        self.refresh()
+    def after_undo(self) -> None:
         self._bots_next()
-        return True
 
     # ---- building the widgets ----------------------------------------------------------------
     def _build_widgets(self, state, bot_speed: str) -> None:

@@ -54,7 +54,7 @@ from minegames.goldmine_rumbles.wording import describe, fight_dice_in
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
-from .components import (BASE_CSS, PIP_GLYPHS, GameApp, assign, control_row, error_text, guard, keep_to_options,
+from .components import (BASE_CSS, PIP_GLYPHS, GameApp, SeatUndo, assign, control_row, error_text, guard, keep_to_options,
                          panel, set_classes, show, style_tag)
 
 GAME = GAMES["goldmine_rumbles"]
@@ -486,7 +486,7 @@ def default_strength() -> str:
     return next((name for name in PREFERRED_STRENGTHS if name in bots), bots[0])
 
 
-class GoldmineRumblesApp(GameApp):
+class GoldmineRumblesApp(SeatUndo, GameApp):
     """Play Goldmine Rumbles in seat ``seat`` against bots of ``bots`` strength (one name for
     every bot, or one per other seat in seat order); ``state`` plays on a given game instead."""
 
@@ -675,42 +675,9 @@ class GoldmineRumblesApp(GameApp):
         super().replace_state(state, message)
         self._bots_next()
 
-    # ---- undo: your last choice, with the bot moves after it ----------------------------------
-    def _undo_span(self) -> tuple[int, Optional[str]]:
-        """How many actions Undo takes back (your last one and those after it), or why none."""
-        state = self.state
-        history = state.history
-        for back in range(1, len(history) + 1):
-            action = history[-back]
-            if state.drew_on_chance(-back):
-                return 0, (f"'{action}' cannot be taken back: {state.chance_seen}, and a seen outcome stands "
-                           "(undo takes back choices, never chance)")
-            if getattr(action, "player", None) == self.seat:
-                return back, None
-        return 0, "you have made no choice that can be taken back"
-
-    def undo_refusal(self) -> Optional[str]:
-        return self._undo_span()[1]
-
-    def undo(self) -> bool:
-        count, refusal = self._undo_span()
-        if refusal is not None:
-            self.status.error(f"undo: {refusal}")
-            return False
-        self._cancel_bots()
-        taken = []
-        try:
-            for _ in range(count):
-                taken.append(self.state.undo())
-        except MinegamesError as error:
-            self.status.error(error_text(error))
-        self.after_change()
-        mine = [a for a in taken if getattr(a, "player", None) == self.seat]
-        others = len(taken) - len(mine)
-        self.status.say(f"took back: {short(mine[-1]) if mine else taken[-1]}"
-                        + (f" (and {others} bot move{'s' if others != 1 else ''} after it)" if others else ""), "info")
-        self.refresh()
-        return True
+    # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
+    def action_words(self, action: Action) -> str:
+        return short(action)
 
     # ---- building ----------------------------------------------------------------------------
     def _build_widgets(self, state, bot_speed: str) -> None:

@@ -31,8 +31,6 @@ def _bot(kind: str):
 
 
 def _sample_position():
-    from .components import ROOM_BY_ID  # noqa: F401  (the rooms are data; ids are stable)
-
     return position(seed=5, players=2, scores=(3, 2))
 
 
