@@ -153,12 +153,6 @@ def uses_text(uses: Sequence, waive: str = "") -> str:
 
 
 # ---- who did what -------------------------------------------------------------------------
-def actor(state, index: int) -> int:
-    """The seat that made ``state.history[index]``: the player to move just before it (every
-    Gem Rush action, burns included, is entered by the player whose turn or choice it is)."""
-    return state.actor(index)
-
-
 # ---- placing a new room -------------------------------------------------------------------
 def open_doors_after(state, room_id: str, rotation: int) -> int:
     """Doors of the room being placed that would face empty squares (more places to build)."""
@@ -228,5 +222,5 @@ def standard_gems_short(cost: Sequence[str]) -> str:
 
 
 __all__ = ["hand_of", "seen_cards", "draw_pool", "steps_for", "reachable_doors", "pay_chance", "door_chances",
-           "Judgement", "judge", "uses_text", "actor", "open_doors_after", "tile_svg", "Layout", "layout",
+           "Judgement", "judge", "uses_text", "open_doors_after", "tile_svg", "Layout", "layout",
            "STANDARD_GEMS"]
