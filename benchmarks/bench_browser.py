@@ -9,6 +9,7 @@ Playwright). Two numbers matter to a visitor:
   through the kernel: comm message, model update, re-render), median and 95th percentile.
   Mineshaft Mayhem: a click on Roll redraws the sheet. Goldmine Rumbles: a click on a claim
   site of the mine selects it (or another one), and the mine is redrawn with its route.
+  Gem Rush: a click on a card of the hand picks it (or puts it back), and the hand is redrawn.
 
 The same is measured on a one-button Voila page (a Button that rewrites an HTML widget),
 so the ratio shows what the game itself costs on top of Voila's own floor.
@@ -100,6 +101,10 @@ MINESHAFT = AppPage("Mineshaft Mayhem", MM_READY, ".mm-sheet", lambda i: ".mm-ro
 #: Claim sites 1..16 in turn: each click selects another one, so the mine is redrawn every time.
 GOLDMINE = AppPage("Goldmine Rumbles", ".gr-column:not([disabled])", ".gr-mine",
                    lambda i: f'.gr-mine [data-key="site:{i % 16 + 1}"]')
+#: The first card of the person's hand, picked and put back in turn: the hand is redrawn
+#: (and the door panel says again what the picked cards pay).
+GEM_RUSH = AppPage("Gem Rush", '.gem-hand-cards [data-key^="card:0:"]', ".gem-hand-cards",
+                   lambda i: '.gem-hand-cards [data-key^="card:0:"]')
 
 
 @dataclass
@@ -199,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             apps = {app.name: measure(browser, app, voila_harness.APPS_DIR, notebook, loads, clicks, args.warmup,
                                       scratch_dir / f"voila-{notebook}.log")
-                    for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"))}
+                    for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"),
+                                                           (GEM_RUSH, "gem_rush.ipynb"))}
             baseline = measure(browser, BASELINE, baseline_dir, baseline_notebook, loads, clicks,
                                args.warmup, scratch_dir / "voila-baseline.log")
         finally:

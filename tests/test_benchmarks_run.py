@@ -19,7 +19,7 @@ EXPECTED_LINES = {
     "bench_probability.py": ["exact table, cold cache", "advise after warm-up", "Monte Carlo time / exact time"],
     "bench_simulation.py": ["million 4d6 rolls/s", "vectorized simulator", "bots playing the rules model"],
     "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
-    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95", "Goldmine Rumbles"],
+    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95", "Goldmine Rumbles", "Gem Rush"],
     "bench_goldmine_clicks.py": ["click a claim site (route)", "place a cube", "every click's p95 under 100 ms"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
