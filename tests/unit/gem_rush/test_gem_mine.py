@@ -6,30 +6,13 @@ The rooms are made here (a small dataclass with the fields mine.py reads), so th
 not depend on the generated component data.
 """
 
-import dataclasses
 import itertools
 
 import pytest
 
+from minegames.gem_rush.components import Door, Room
 from minegames.gem_rush import mine as M
 from minegames.gem_rush.mine import E, N, S, W
-
-
-@dataclasses.dataclass(frozen=True)
-class Door:
-    cost: tuple = ()
-    points: int = 0
-
-
-@dataclasses.dataclass(frozen=True)
-class Room:
-    id: str
-    name: str
-    kind: str
-    doors: tuple
-    links: tuple = ()
-    ability: tuple = ()
-    text: str = ""
 
 
 D = Door(("obsidian",), 1)

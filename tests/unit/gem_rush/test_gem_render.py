@@ -1,40 +1,16 @@
 """The mine and card drawings: well-formed standalone SVG that names what it shows.
 
-Rooms and cards are made here (small dataclasses with the fields the drawing reads), so the
-tests do not depend on the generated component data.
+Rooms and cards are made here from the component classes, so the tests do not depend on the
+generated component data.
 """
 
-import dataclasses
 import xml.etree.ElementTree as ET
 
+from minegames.gem_rush.components import Door, GemCard, Room
 from minegames.gem_rush import render as R
 from minegames.gem_rush.gems import GEM_NAMES, GEM_SHORT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-@dataclasses.dataclass(frozen=True)
-class Door:
-    cost: tuple = ()
-    points: int = 0
-
-
-@dataclasses.dataclass(frozen=True)
-class Room:
-    id: str
-    name: str
-    kind: str
-    doors: tuple
-    links: tuple = ()
-    ability: tuple = ()
-    text: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class GemCard:
-    id: int
-    gems: tuple
-
 
 T = Door((), 0)
 ROOMS = {r.id: r for r in [
