@@ -2,8 +2,8 @@
 passages, walks through tunnels (single, chained, into built rooms, into empty space, loops),
 the build frontier, Mine Carts and step distances.
 
-The rooms are made here (a small dataclass with the fields mine.py reads), so these tests do
-not depend on the generated component data.
+The rooms are made here from the component classes, so these tests do not depend on the
+generated component data.
 """
 
 import itertools
