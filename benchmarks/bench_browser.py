@@ -9,7 +9,8 @@ Playwright). Two numbers matter to a visitor:
   through the kernel: comm message, model update, re-render), median and 95th percentile.
   Mineshaft Mayhem: a click on Roll redraws the sheet. Goldmine Rumbles: a click on a claim
   site of the mine selects it (or another one), and the mine is redrawn with its route.
-  Gem Rush: a click on a card of the hand picks it (or puts it back), and the hand is redrawn.
+  Gem Rush: a click on a card of the hand picks it (or puts it back), and the hand is redrawn;
+  "Gem Rush mine": a click switches the mine between the whole and the close-up view.
 
 The same is measured on a one-button Voila page (a Button that rewrites an HTML widget),
 so the ratio shows what the game itself costs on top of Voila's own floor.
@@ -105,6 +106,9 @@ GOLDMINE = AppPage("Goldmine Rumbles", ".gr-column:not([disabled])", ".gr-mine",
 #: (and the door panel says again what the picked cards pay).
 GEM_RUSH = AppPage("Gem Rush", '.gem-hand-cards [data-key^="card:0:"]', ".gem-hand-cards",
                    lambda i: '.gem-hand-cards [data-key^="card:0:"]')
+#: The mine view switched between the whole mine and the close-up: the mine is redrawn.
+GEM_RUSH_MINE = AppPage("Gem Rush mine", ".gem-zoom button", ".gem-mine",
+                        lambda i: ".gem-zoom button:not(.mod-active)")
 
 
 @dataclass
@@ -205,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
             apps = {app.name: measure(browser, app, voila_harness.APPS_DIR, notebook, loads, clicks, args.warmup,
                                       scratch_dir / f"voila-{notebook}.log")
                     for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"),
-                                                           (GEM_RUSH, "gem_rush.ipynb"))}
+                                                           (GEM_RUSH, "gem_rush.ipynb"),
+                                                           (GEM_RUSH_MINE, "gem_rush.ipynb"))}
             baseline = measure(browser, BASELINE, baseline_dir, baseline_notebook, loads, clicks,
                                args.warmup, scratch_dir / "voila-baseline.log")
         finally:
