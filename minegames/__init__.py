@@ -12,6 +12,6 @@ __version__ = "0.1.0"
 from .core.registry import GAMES, GameInfo, register_game  # noqa: E402
 
 # The games, each registering itself; this import list is the one place a game is listed.
-from . import mineshaft_mayhem, out_of_mine, goldmine_rumbles, gem_rush  # noqa: E402,F401
+from . import mineshaft_mayhem, out_of_mine, goldmine_rumbles, gem_rush, off_the_rails  # noqa: E402,F401
 
 __all__ = ["GAMES", "GameInfo", "register_game"]

@@ -25,9 +25,7 @@ from typing import Iterable, Mapping, Optional
 import ipywidgets as widgets
 
 #: Games planned but not modelled yet (not in ``minegames.GAMES``): (title, what to say).
-COMING: tuple[tuple[str, str], ...] = (
-    ("Off the Rails", "not modelled yet"),
-)
+COMING: tuple[tuple[str, str], ...] = ()
 
 #: Where the lesson notebooks live when the project is checked out (not in a wheel).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[1] / "notebooks"

@@ -41,6 +41,30 @@ def whole_field(name: str, value: Any) -> None:
         raise TypeError(f"{name} must be a whole number, got {value!r}")
 
 
+def text_field(name: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text, got {value!r}")
+
+
+@functools.cache
+def _field_kinds(cls: type) -> tuple[tuple[str, str], ...]:
+    return tuple((field.name, field.type if isinstance(field.type, str) else field.type.__name__)
+                 for field in dataclasses.fields(cls))
+
+
+class CheckedAction(Action):
+    """An action that refuses, when made, a field of the wrong type (its ``int`` and ``str``
+    annotations): a save or a caller giving text where a number belongs is stopped before any
+    rule is asked. Games with fields of other kinds check those themselves."""
+
+    def __post_init__(self) -> None:
+        for name, kind in _field_kinds(type(self)):
+            if kind == "int":
+                whole_field(name, getattr(self, name))
+            elif kind == "str":
+                text_field(name, getattr(self, name))
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value

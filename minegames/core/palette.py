@@ -24,6 +24,8 @@ GEM_COLOURS: dict[str, tuple[str, str]] = {
     "red": ("#d8324a", "#8c1b2c"),
     "purple": ("#9457cf", "#5b2e86"),
     "black": ("#3a3440", "#111"),
+    "gold": ("#e8b923", "#8a6a10"),
+    "rock": ("#8d8478", "#4d463e"),
 }
 #: Fill and outline of a gem or crystal name the table does not know.
 UNKNOWN_GEM = ("#bbbbbb", "#666666")

@@ -1,0 +1,33 @@
+"""What the player to act must decide, in plain words (the apps' and the notebooks' prompt)."""
+
+from __future__ import annotations
+
+from . import board
+
+
+def prompt(state) -> str:
+    if state.is_over:
+        if state.options.solo:
+            return f"The game is over: {state.solo_result}."
+        names = " and ".join(state.players[p]["clan"].capitalize() for p in state.winners())
+        return f"The game is over: {names} {'win' if len(state.winners()) > 1 else 'wins'}."
+    who = "You" if state.options.solo else state.players[state.current_player]["clan"].capitalize()
+    pending = state.pending
+    if pending is not None:
+        kind = pending["kind"]
+        if kind == "turn":
+            cart = state.cart_name(state.driving["cart"])
+            ways = " or ".join(board.SIDE_NAMES[s] for s in pending["sides"])
+            return f"{who}: {cart} is at a junction: go {ways}?"
+        if kind == "pick":
+            return f"{who}: choose the gem{'s' if pending['count'] > 1 else ''} to pick up ({pending['count']} more)."
+        if kind == "drop":
+            return f"{who}: your cart was hit: choose {pending['count']} gem(s) to drop."
+        return f"{who}: place the {pending['colour']} chasm token next to a {pending['colour']} one."
+    if state.phase == "actions":
+        return f"{who}: take an action ({state.actions_left} left), or end the actions."
+    if state.phase == "move":
+        return f"{who}: choose the cart to move next."
+    if not state.options.solo and state.chasm_phase == "collapsing":
+        return f"{who}: draw a chasm token."
+    return f"{who}: draw a deposit card."
