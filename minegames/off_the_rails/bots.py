@@ -10,10 +10,9 @@ the supply and most rules untried.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
-from . import board, driving
-from .actions import PlaceCart, PlaceTrack
+from . import board, driving, legal
+from .actions import EndActions, PlaceTrack
 
 #: how often the random bot lays track ahead of a cart, and puts out a cart it can
 AHEAD_CHANCE, CART_CHANCE = 0.6, 0.5
@@ -56,26 +55,29 @@ class RandomBot:
         self.random = random.Random(seed)
 
     def choose(self, state):
-        legal = state.legal_actions()
-        if state.phase == "actions" and state.pending is None:
-            player = state.current_player
-            carts = [a for a in legal if isinstance(a, PlaceCart)]
-            if carts and self.random.random() < CART_CHANCE:
-                return self.random.choice(carts)
-            ahead = []
-            for index in state.carts_of(player):
-                if state.carts[index]["where"] == "board":
-                    front = track_front(state, index)
-                    if front is not None:
-                        ahead += [PlaceTrack(player, a.x, a.y, a.shape, a.turn) for a in tiles_joining(*front)]
-            ahead = [a for a in ahead if state.is_legal(a)]
-            if ahead and self.random.random() < AHEAD_CHANCE:
-                return self.random.choice(ahead)
-        by_kind = defaultdict(list)
-        for action in legal:
-            by_kind[type(action).__name__].append(action)
-        kind = self.random.choice(sorted(by_kind))
-        return self.random.choice(by_kind[kind])
+        if state.phase != "actions" or state.pending is not None:
+            return self.random.choice(state.legal_actions())
+        player = state.current_player
+        carts = legal.cart_placements(state, player)
+        if carts and self.random.random() < CART_CHANCE:
+            return self.random.choice(carts)
+        ahead = []
+        for index in state.carts_of(player):
+            if state.carts[index]["where"] == "board":
+                front = track_front(state, index)
+                if front is not None:
+                    ahead += [PlaceTrack(player, a.x, a.y, a.shape, a.turn) for a in tiles_joining(*front)]
+        ahead = [a for a in ahead if state.is_legal(a)]
+        if ahead and self.random.random() < AHEAD_CHANCE:
+            return self.random.choice(ahead)
+        # the kind of action first (the thousand ways to lay a tile count as one kind)
+        kinds = [legal.track_placements, legal.upgrades, legal.cart_placements, legal.speed_changes]
+        self.random.shuffle(kinds)
+        for kind in kinds[:self.random.randint(0, 4)]:
+            found = kind(state, player)
+            if found:
+                return self.random.choice(found)
+        return EndActions(player)
 
 
 def make_bot(kind: str, seat: int, seed: int | None = None):

@@ -114,7 +114,12 @@ def legal_actions(state) -> list:
 
 
 def _action_phase(state, player: int) -> list:
-    found: list = []
+    return [*track_placements(state, player), *upgrades(state, player), *cart_placements(state, player),
+            *speed_changes(state, player), EndActions(player)]
+
+
+def track_placements(state, player: int) -> list[PlaceTrack]:
+    found = []
     for square in board.TRACK_SQUARES:
         if square in state.tracks or square in state.chasm:
             continue
@@ -123,19 +128,22 @@ def _action_phase(state, player: int) -> list:
                 continue
             found.extend(PlaceTrack(player, square[0], square[1], shape, turn)
                          for turn in range(len(board.SHAPE_MASKS[shape])))
-    for square, mask in state.tracks.items():
-        for side in range(4):
-            if upgrade_refusal(state, square, side) is None:
-                found.append(Upgrade(player, square[0], square[1], side))
-    for number in range(len(state.carts_of(player))):
-        for start in (0, 1):
-            if cart_refusal(state, player, number, start) is None:
-                found.append(PlaceCart(player, number, start))
-        for change in (1, -1):
-            if speed_refusal(state, player, number, change) is None:
-                found.append(ChangeSpeed(player, number, change))
-    found.append(EndActions(player))
     return found
+
+
+def upgrades(state, player: int) -> list[Upgrade]:
+    return [Upgrade(player, square[0], square[1], side) for square in state.tracks for side in range(4)
+            if upgrade_refusal(state, square, side) is None]
+
+
+def cart_placements(state, player: int) -> list[PlaceCart]:
+    return [PlaceCart(player, number, start) for number in range(len(state.carts_of(player))) for start in (0, 1)
+            if cart_refusal(state, player, number, start) is None]
+
+
+def speed_changes(state, player: int) -> list[ChangeSpeed]:
+    return [ChangeSpeed(player, number, change) for number in range(len(state.carts_of(player))) for change in (1, -1)
+            if speed_refusal(state, player, number, change) is None]
 
 
 # ---- the check -------------------------------------------------------------------------------------

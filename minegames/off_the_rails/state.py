@@ -310,8 +310,7 @@ class OffTheRails(GameState):
 
     def _finish(self) -> None:
         for i in self.carts_on_board:
-            self.carts[i].update(derailed=True)
-            self.log.add(self.turn, f"{self.cart_name(i)} is still in the mine: derailed")
+            self._derail(i, "it is still in the mine at the end")
         self.phase = OVER
         self.pending = None
         self.driving = None

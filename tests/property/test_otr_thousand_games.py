@@ -1,0 +1,93 @@
+"""A thousand seeded Off the Rails games played to the end, at every table size (solo
+included) and with the options mixed, by RandomBots. After every action: the 66 gems are all
+somewhere (the bag, a square, a cart, a stockpile, or lost in the chasm), no two carts share a
+square and no cart stands off the track, loads stay at 5 or fewer, speeds at 1-6, stockpiles
+only grow, chasm squares carry no track, the chasm tokens placed and in the supply make 20. At
+the end: every score is worked out again from the stockpile, the ruby counts, the carts and the
+missions; no cart is left on the board; the game ended by its rule (the last token, or no cart
+left out). The protocol checks (saves, undo, refusals) live in the shared conformance suite."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from minegames.off_the_rails import board, new_game
+from minegames.off_the_rails.bots import make_bot
+from minegames.off_the_rails.components import GEM_POINTS, TOTAL_GEMS
+
+GAMES, CHUNKS = 1000, 10
+
+
+def options_for(seed: int) -> dict:
+    chooser = random.Random(seed)
+    players = chooser.randint(1, 4)
+    options = {"players": players, "bumper_carts": chooser.random() < 0.3, "collapse_die": chooser.random() < 0.3,
+               "limited_tiles": chooser.random() < 0.2, "choose_gems": chooser.random() < 0.7}
+    if players > 1:
+        options["deck_length"] = chooser.choice((0, 0, 13, 17, 21, 25))
+    else:
+        options["solo_last_token"] = chooser.choice(("loss", "count deliveries"))
+    return options
+
+
+def gems_held(game) -> int:
+    return (len(game.bag) + sum(len(g) for g in game.gems.values()) + len(game.lost)
+            + sum(len(c["load"]) for c in game.carts) + sum(len(p["stockpile"]) for p in game.players))
+
+
+def check_position(game, stock_before) -> None:
+    assert gems_held(game) == TOTAL_GEMS
+    squares = [tuple(c["square"]) for c in game.carts if c["where"] == "board"]
+    assert len(squares) == len(set(squares)), "two carts on one square"
+    for cart in game.carts:
+        assert len(cart["load"]) <= 5 and 1 <= cart["speed"] <= 6
+        if cart["where"] == "board":
+            square = tuple(cart["square"])
+            assert board.is_surface(square) or square in game.tracks, "a cart off the track"
+        else:
+            assert cart["square"] is None and not cart["load"]
+    for seat, player in enumerate(game.players):
+        assert len(player["stockpile"]) >= stock_before[seat], "a stockpile shrank"
+    assert not set(game.tracks) & set(game.chasm)
+    assert sum(game.tokens.values()) + game.tokens_out == 20
+
+
+def expected_scores(game) -> list[int]:
+    rubies = [p["stockpile"].count("ruby") for p in game.players]
+    scores = []
+    for seat, player in enumerate(game.players):
+        points = sum(GEM_POINTS[g] for g in player["stockpile"]) + 4 * len(player["missions"])
+        if game.num_players > 1 and max(rubies) > 0 and rubies[seat] == max(rubies):
+            points += 5
+        points += 3 * sum(1 for i in game.carts_of(seat) if game.carts[i]["placed"] and not game.carts[i]["derailed"])
+        scores.append(points)
+    return scores
+
+
+def play(seed: int):
+    game = new_game(seed=seed, **options_for(seed))
+    bots = {seat: make_bot("random", seat, seed * 7 + seat) for seat in range(game.num_players)}
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        stock = [len(p["stockpile"]) for p in game.players]
+        game.apply(bots[game.current_player].choose(game))
+        check_position(game, stock)
+    assert game.is_over, "a game ran past 20,000 actions"
+    assert game.scores() == expected_scores(game)
+    assert not game.carts_on_board
+    assert game.ended_by in ("tokens", "carts")
+    if game.ended_by == "tokens":
+        assert game.tokens_out == 20
+    if game.options.solo:
+        assert game.solo_result in ("major victory", "victory", "partial victory", "loss")
+    return game
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_a_thousand_seeded_games_keep_the_invariants(chunk):
+    per = GAMES // CHUNKS
+    for seed in range(chunk * per, (chunk + 1) * per):
+        play(seed)
