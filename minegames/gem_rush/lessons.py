@@ -50,10 +50,10 @@ Out = Callable[[str], Any]
 # ---------------------------------------------------------------------------
 
 TORCHLIT_LANDING = "r01"    # four doors; Draw 2
-NARROW_DRIFT = "r29"        # doors East and South
-COLLAPSED_ADIT = "r30"      # one door, South
-DRILL_CHAMBER = "r32"       # one door, West
-WASHING_TROUGH = "r41"      # one door, North
+NARROW_DRIFT = "r29"        # a wall North, doors on the other three sides
+COLLAPSED_ADIT = "r30"      # a wall West
+ORACLES_POOL = "r21"        # a wall North
+SINGING_STONES = "r19"      # a wall East
 ECHO_CHAMBER = "r20"        # North door: Obsidian + Permafrost + Electrum, 2 points (the rulebook's example)
 CRYSTAL_GALLERY = "r08"
 LANTERN_HALL = "r09"
@@ -175,10 +175,11 @@ def turn_board() -> GemRush:
 
 
 def passages_board() -> GemRush:
-    """Four rooms in a square, joined by one-way passages that run clockwise except between
-    Narrow Drift and Washing Trough (doors on both sides). P1 starts in Narrow Drift."""
+    """Four rooms in a square, joined by one-way passages that run clockwise (each room's one
+    wall faces the room before it) except between Narrow Drift and Singing Stones (doors on
+    both sides). Their other doors open onto bare rock. P1 starts in Narrow Drift."""
     layout = {(0, 0): (NARROW_DRIFT, 0), (1, 0): (COLLAPSED_ADIT, 0),
-              (1, 1): (DRILL_CHAMBER, 0), (0, 1): (WASHING_TROUGH, 0)}
+              (1, 1): (ORACLES_POOL, 0), (0, 1): (SINGING_STONES, 0)}
     return solo(layout)
 
 

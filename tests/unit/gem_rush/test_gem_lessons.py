@@ -30,10 +30,11 @@ def quiet(_line):
 
 def test_the_rooms_have_the_doors_the_lesson_describes():
     assert world_doors(L.TORCHLIT_LANDING) == {N, E, S, W}
-    assert world_doors(L.NARROW_DRIFT) == {E, S}
-    assert world_doors(L.COLLAPSED_ADIT) == {S}
-    assert world_doors(L.DRILL_CHAMBER) == {W}
-    assert world_doors(L.WASHING_TROUGH) == {N}
+    # the passages board: one wall each, facing the room before it round the square
+    assert world_doors(L.NARROW_DRIFT) == {E, S, W}
+    assert world_doors(L.COLLAPSED_ADIT) == {N, E, S}
+    assert world_doors(L.ORACLES_POOL) == {E, S, W}
+    assert world_doors(L.SINGING_STONES) == {N, S, W}
     for room in (L.TALLY_ROOM, L.DRIPPING_SIEVE, L.GLIMMERING_VAULT, L.CRYSTAL_GALLERY):
         assert world_doors(room) == {N, E, S, W}
     for cart in L.MINE_CARTS:

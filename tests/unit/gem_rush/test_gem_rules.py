@@ -15,7 +15,7 @@ from minegames.gem_rush.actions import (
 from minegames.gem_rush.gems import ELECTRUM, OBSIDIAN, PERMAFROST, SOULSTONE, STAR_TEAR, WARPSTONE
 
 TORCHLIT = "r01"     # N: Soulstone+Star Tear (1), E: 4 gems (3), S: 4 gems (3), W: Electrum (1)
-WEST_ONLY = "r32"    # a single door, west: Electrum+Soulstone (1)
+DRILL = "r32"        # N: 4 gems (3), E: Soulstone (1), S: a wall, W: Electrum+Soulstone (1)
 MIRROR, ELEVATOR = "r63", "r68"
 CARTS = ("r69", "r70", "r71", "r72")
 STRAIGHT_TUNNEL, CURVED_TUNNEL = "r73", "r77"   # N-S & E-W; N-E & S-W
@@ -48,8 +48,9 @@ def test_setup_deals_four_cards_each_and_puts_the_dwarves_on_a_room_that_is_not_
 
 
 def test_a_step_needs_a_door_on_the_side_left_and_walls_are_refused_naming_the_rule():
-    # WEST_ONLY at (0, 0) has one door, west, into TORCHLIT at (-1, 0)
-    game = position({(0, 0): (WEST_ONLY, 0), (-1, 0): (TORCHLIT, 0)}, hands=[[], []], at=[(0, 0), (0, 0)])
+    # DRILL turned three quarter-turns at (0, 0): its wall faces east, its north door west into
+    # TORCHLIT at (-1, 0)
+    game = position({(0, 0): (DRILL, 3), (-1, 0): (TORCHLIT, 0)}, hands=[[], []], at=[(0, 0), (0, 0)])
     assert Step(3) in game.legal_actions()
     with pytest.raises(IllegalActionError) as refused:
         game.apply(Step(1))
@@ -59,8 +60,8 @@ def test_a_step_needs_a_door_on_the_side_left_and_walls_are_refused_naming_the_r
 
 
 def test_a_one_way_passage_goes_from_the_door_to_the_wall_only():
-    # TORCHLIT's east door faces WEST_ONLY's east wall when WEST_ONLY is turned 180 degrees
-    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 2)}   # WEST_ONLY's door now faces east
+    # TORCHLIT's east door faces DRILL's wall when DRILL is turned one quarter-turn
+    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 1)}   # DRILL's wall now faces west
     game = position(mine, hands=[[], []], at=[(0, 0), (0, 0)])
     assert Step(1) in game.legal_actions()          # door here, wall there: allowed
     game.apply(Step(1))
@@ -101,7 +102,7 @@ def test_a_built_door_is_refused_without_the_gems_and_the_state_is_unchanged():
 
 
 def test_crossing_an_existing_tunnel_is_one_step_and_lands_beyond_it():
-    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (STRAIGHT_TUNNEL, 0), (2, 0): (WEST_ONLY, 0)}
+    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (STRAIGHT_TUNNEL, 0), (2, 0): (DRILL, 0)}
     game = position(mine, hands=[[], []], at=[(0, 0), (0, 0)])
     game.apply(Step(1))
     assert game.players[0]["pos"] == [2, 0] and game.steps_left == 2
@@ -135,7 +136,7 @@ def test_a_tunnel_drawn_while_building_is_crossed_and_the_space_beyond_built_for
 def test_a_tunnel_drawn_while_building_that_leads_into_a_built_room_stops_there():
     # building west of TORCHLIT; a curved tunnel turned so it leads north into a built room
     hand = [card(ELECTRUM, OBSIDIAN)]
-    mine = {(0, 0): (TORCHLIT, 0), (-1, -1): (WEST_ONLY, 0)}
+    mine = {(0, 0): (TORCHLIT, 0), (-1, -1): (DRILL, 0)}
     game = position(mine, hands=[hand, []], at=[(0, 0), (0, 0)])
     game.rooms_left.append(CURVED_TUNNEL)
     game.apply(Build(3, tuple(hand)))
@@ -157,7 +158,7 @@ def test_mine_carts_ride_free_once_two_are_built():
 
 def test_a_warpstone_card_moves_anywhere_for_free_or_builds_from_any_door():
     warp = next(c for c in cards_with(WARPSTONE))
-    mine = {(0, 0): (TORCHLIT, 0), (0, 1): (WEST_ONLY, 0)}
+    mine = {(0, 0): (TORCHLIT, 0), (0, 1): (DRILL, 0)}
     game = position(mine, hands=[[warp], []], at=[(0, 1), (0, 1)])
     assert Warp(0, 0, warp) in game.legal_actions()
     game.apply(Warp(0, 0, warp))
@@ -257,7 +258,7 @@ def test_rush_hides_the_other_hands_and_crisis_shows_them():
 
 
 def test_a_seen_draw_cannot_be_undone_but_a_step_can():
-    game = position({(0, 0): (WEST_ONLY, 0), (-1, 0): (TORCHLIT, 0)}, hands=[[], []], at=[(0, 0), (0, 0)])
+    game = position({(0, 0): (DRILL, 0), (-1, 0): (TORCHLIT, 0)}, hands=[[], []], at=[(0, 0), (0, 0)])
     game.apply(Step(3))
     game.undo()
     assert game.players[0]["pos"] == [0, 0]

@@ -20,7 +20,7 @@ from minegames.gem_rush.gems import OBSIDIAN
 
 TORCHLIT = "r01"      # Draw 2. N: Soulstone+Star Tear (1), E: Electrum+Fire Ruby+Permafrost+Star Tear (3),
 #                       S: 4 gems (3), W: Electrum (1)
-WEST_ONLY = "r32"     # one door, west: Electrum+Soulstone (1)
+DRILL = "r32"         # N: 4 gems (3), E: Soulstone (1), S: a wall, W: Electrum+Soulstone (1)
 CAMP = "r06"          # Reveal 3, Keep 2
 HALL_OF_NAMES = "r13"  # Name a gem, Reveal 7, keep the cards showing it
 CART = "r69"          # a Mine Cart with a west door (Obsidian+Soulstone+Star Tear)
@@ -57,8 +57,8 @@ def skill_cards_in_play(game):
 # ---- movement skills ------------------------------------------------------------------------
 
 def _back_and_forth(player_skills):
-    # TORCHLIT's east door and WEST_ONLY's west door face each other: walk east, west, ...
-    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 0)}, player_skills=player_skills)
+    # TORCHLIT's east door and DRILL's west door face each other: walk east, west, ...
+    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 0)}, player_skills=player_skills)
 
 
 def test_long_legs_allows_a_fourth_step_and_no_fifth():
@@ -82,8 +82,8 @@ def test_long_legs_allows_a_fourth_step_and_no_fifth():
 
 
 def _one_way(player_skills):
-    # WEST_ONLY turned 180 degrees shows its door east and a wall west: TORCHLIT -> WEST_ONLY only
-    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 2)}, at=((1, 0), (0, 0)),
+    # DRILL turned one quarter-turn shows its wall west: TORCHLIT -> DRILL only
+    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 1)}, at=((1, 0), (0, 0)),
                    player_skills=player_skills)
 
 
@@ -126,7 +126,7 @@ def test_cart_whistle_reaches_a_mine_cart_for_a_step_once_per_turn():
 
 
 def test_mirror_step_swaps_with_a_dwarf_elsewhere_for_a_step_once_per_turn():
-    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 0)}
+    mine = {(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 0)}
     game = game_at(mine, at=((0, 0), (1, 0)), player_skills=[["mirror_step"]])
     assert of_type(game, SwapPlaces) == [SwapPlaces(1, True)]
     game.apply(SwapPlaces(1, True))
@@ -425,7 +425,7 @@ def test_shared_skill_left_empty_is_dealt_at_random():
 
 
 def _chaos(player_skills, **options):
-    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 0)}, skills="chaos",
+    return game_at({(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 0)}, skills="chaos",
                    player_skills=player_skills, **options)
 
 
@@ -526,7 +526,7 @@ def test_magic_circle_two_players_share_both_cards_and_solo_gets_two():
 
 
 def test_magic_circle_both_skills_work_in_play():
-    game = game_at({(0, 0): (TORCHLIT, 0), (1, 0): (WEST_ONLY, 0)}, skills="magic_circle",
+    game = game_at({(0, 0): (TORCHLIT, 0), (1, 0): (DRILL, 0)}, skills="magic_circle",
                    player_skills=[["long_legs"], ["prospector"]])
     for seat in (0, 1):
         assert game.current == seat and game.steps_left == 4
