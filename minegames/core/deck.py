@@ -7,6 +7,7 @@ from typing import Generic, Iterable, TypeVar
 import numpy as np
 
 from .errors import IllegalActionError
+from .rng import shuffled
 
 Card = TypeVar("Card")
 
@@ -26,8 +27,7 @@ class Deck(Generic[Card]):
         return len(self.draw_pile)
 
     def shuffle(self, rng: np.random.Generator) -> None:
-        order = rng.permutation(len(self.draw_pile))
-        self.draw_pile = [self.draw_pile[i] for i in order]
+        self.draw_pile = shuffled(self.draw_pile, rng)
 
     def draw(self, rng: np.random.Generator | None = None, reshuffle: bool = False) -> Card:
         """Draw the top card; with ``reshuffle`` an empty pile takes the discards back."""

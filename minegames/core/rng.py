@@ -20,6 +20,12 @@ def make_rng(seed: int | None = None) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed))
 
 
+def shuffled(items, rng: np.random.Generator) -> list:
+    """A new list of ``items`` in a random order drawn from ``rng`` (one permutation draw)."""
+    items = list(items)
+    return [items[i] for i in rng.permutation(len(items))]
+
+
 def rng_state(rng: np.random.Generator) -> dict[str, Any]:
     """A JSON-ready copy of the generator's state (numpy builds a fresh dict each time)."""
     return rng.bit_generator.state

@@ -39,7 +39,7 @@ from .errors import (
 )
 from .log import GameLog
 from .options import options_from_json, options_to_json
-from .rng import make_rng, rng_state, set_rng_state
+from .rng import make_rng, rng_state, set_rng_state, shuffled
 
 SAVE_FORMAT = 2
 #: how a game began: dealt by its own setup from options and seed, or built by hand for a lesson.
@@ -160,6 +160,10 @@ class GameState(ABC):
         return self
 
     push = apply  # python-chess spelling
+
+    def _shuffled(self, items: Iterable[Any]) -> list:
+        """``items`` in a random order from the game's generator (a shuffle: it cannot be undone)."""
+        return shuffled(items, self.rng)
 
     def _see_chance(self) -> None:
         """Games call this when an action shows an outcome chance fixed earlier without using

@@ -66,10 +66,6 @@ class GemRush(GameState):
         #: Orichalcum points, skill points] (the score ledger the invariants check)
         self.builds: list[list] = []
 
-    def _shuffled(self, items: list) -> list:
-        order = self.rng.permutation(len(items))
-        return [items[i] for i in order]
-
     def _setup(self) -> None:
         opts = self.options
         self.log.add(0, f"Gem Rush, {opts.mode} mode, {opts.players} player(s), skills: {opts.skills}")

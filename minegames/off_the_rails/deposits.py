@@ -19,6 +19,8 @@ import dataclasses
 
 import numpy as np
 
+from minegames.core.rng import shuffled
+
 from .board import CLANS
 from .components import CHASM_CARD
 from .options import Options
@@ -35,22 +37,17 @@ class Decks:
     removed: list[str]      # out of the game, unseen
 
 
-def _shuffled(items: list, rng: np.random.Generator) -> list:
-    order = rng.permutation(len(items))
-    return [items[i] for i in order]
-
-
 def build_decks(options: Options, rng: np.random.Generator) -> Decks:
-    by_colour = {colour: _shuffled([f"{colour} {n}" for n in range(1, 9)], rng) for colour in CLANS}
+    by_colour = {colour: shuffled([f"{colour} {n}" for n in range(1, 9)], rng) for colour in CLANS}
     if options.solo:
         chasm = [by_colour[colour].pop() for colour in CLANS]
         rest = [card for colour in CLANS for card in by_colour[colour]]
-        return Decks(deposit=_shuffled(rest + [CHASM_CARD], rng), chasm=chasm, revealed=[], removed=[])
+        return Decks(deposit=shuffled(rest + [CHASM_CARD], rng), chasm=chasm, revealed=[], removed=[])
     keep = options.cards_per_colour
     removed = [by_colour[colour].pop() for colour in CLANS for _ in range(8 - 2 - keep)]
     revealed = [by_colour[colour].pop() for colour in CLANS]
     chasm = [by_colour[colour].pop() for colour in CLANS]
-    stacks = [_shuffled([by_colour[colour][k] for colour in CLANS], rng) for k in range(keep)]
+    stacks = [shuffled([by_colour[colour][k] for colour in CLANS], rng) for k in range(keep)]
     pile = [card for stack in stacks for card in stack]  # bottom first
     from_bottom = CHASM_FROM_BOTTOM[int(rng.integers(len(CHASM_FROM_BOTTOM)))]
     pile.insert(from_bottom - 1, CHASM_CARD)

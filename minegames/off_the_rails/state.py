@@ -112,10 +112,6 @@ class OffTheRails(GameState):
             for _ in range(MISSIONS_FACE_UP):
                 self.missions_up.append(self.mission_deck.pop())
 
-    def _shuffled(self, items: list) -> list:
-        order = self.rng.permutation(len(items))
-        return [items[i] for i in order]
-
     # ---- reading the state ---------------------------------------------------------------
     @property
     def is_over(self) -> bool:
