@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 from minegames.core import OptionError, make_options
 
 from . import board
+from . import chasm as chasm_rules
 from .components import BAG_COUNTS, CART_CAPACITY, GEMS, MAX_SPEED, MIN_SPEED, MISSIONS, MISSIONS_FACE_UP
 from .deposits import build_decks
 from .options import Options
@@ -72,7 +73,7 @@ def position(tracks: Mapping[tuple[int, int], int | str] | None = None,
         game.tracks[tuple(square)] = track_mask(track)
     if gems is None:
         for card in decks.revealed:
-            game._make_deposit(card)
+            chasm_rules.make_deposit(game, card)
     else:
         for square, placed in gems.items():
             for gem in placed:

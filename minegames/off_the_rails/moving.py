@@ -1,0 +1,204 @@
+"""The move phase: a cart driven square by square, what it picks up, crashes, derailing and
+deliveries (docs/rules/off_the_rails.md, readings 5-12). Plain functions of a game; a choice on
+the way (a junction, gems to pick or to drop) is left in ``game.pending`` and the move goes on
+when it is made.
+"""
+
+from __future__ import annotations
+
+from . import board, driving
+from .actions import Drive, Drop, Pick, Turn
+from .components import GEMS, MISSION_BY_ID, START_SPEED, Delivery
+
+ON_BOARD, SUPPLY, ESCAPED = "board", "supply", "escaped"
+COLLAPSING = "collapsing"
+Square = tuple[int, int]
+
+
+def drive(game, action: Drive) -> None:
+    index = game.cart_index(action.player, action.cart)
+    game.carts[index]["moved"] = True
+    game.driving = {"cart": index, "steps": game.carts[index]["speed"]}
+    run(game)
+
+
+def turn_at_junction(game, action: Turn) -> None:
+    game.pending = None
+    step(game, action.side)
+    run(game)
+
+
+def run(game) -> None:
+    """Go on moving the driven cart until it has gone its speed, stops, or a choice is due."""
+    while game.driving is not None and game.pending is None:
+        index, steps = game.driving["cart"], game.driving["steps"]
+        cart = game.carts[index]
+        if steps == 0 or cart["where"] != ON_BOARD:
+            stop(game)
+            return
+        square = tuple(cart["square"])
+        ways = driving.exits(square, cart["came_from"], game.tracks)
+        if not ways:
+            derail(game, index, "its track goes nowhere")
+            stop(game)
+            return
+        if len(ways) > 1:
+            game.pending = {"kind": "turn", "sides": list(ways)}
+            return
+        step(game, ways[0])
+
+
+def step(game, side: int) -> None:
+    index = game.driving["cart"]
+    cart = game.carts[index]
+    square = tuple(cart["square"])
+    target = board.neighbour(square, side)
+    other = game.cart_at(target)
+    if other is not None:
+        collide(game, index, other, side)
+        return
+    why = driving.blocked(square, side, game.tracks, game.chasm)
+    if why is not None:
+        derail(game, index, f"it ran into {why}")
+        stop(game)
+        return
+    cart["square"] = list(target)
+    cart["came_from"] = board.opposite(side)
+    game.driving["steps"] -= 1
+    if board.is_surface(target):
+        deliver(game, index, target)
+        stop(game)
+        return
+    if game.gems.get(target):
+        pick_up(game, index, target, last=game.driving["steps"] == 0)
+
+
+def pick_up(game, index: int, square: Square, last: bool) -> None:
+    cart, deposit = game.carts[index], game.gems[square]
+    if last:
+        taken, choose = driving.fill_forced(deposit, len(cart["load"]))
+    else:
+        choices = driving.picks_passing(deposit, len(cart["load"]))
+        taken, choose = (list(choices), 0) if len(choices) <= 1 else ([], 1)
+    if choose and not game.options.choose_gems:
+        rest = list(deposit)
+        for gem in taken:
+            rest.remove(gem)
+        taken, choose = taken + driving.best_first(rest, choose), 0
+    for gem in taken:
+        take(game, index, square, gem)
+    if choose:
+        game.pending = {"kind": "pick", "count": choose, "square": list(square)}
+
+
+def take(game, index: int, square: Square, gem: str) -> None:
+    game.gems[square].remove(gem)
+    if not game.gems[square]:
+        del game.gems[square]
+    game.carts[index]["load"].append(gem)
+    game.log.add(game.turn, f"{game.cart_name(index)} picks up a {gem} at {board.square_name(square)}")
+
+
+def pick_choice(game, action: Pick) -> None:
+    square = tuple(game.pending["square"])
+    take(game, game.driving["cart"], square, action.gem)
+    game.pending["count"] -= 1
+    left, rest = game.pending["count"], game.gems.get(square, [])
+    if not left or len(rest) <= left or len(set(rest)) <= 1:  # no choice left: take what fits
+        game.pending = None
+        for gem in list(rest)[:left]:
+            take(game, game.driving["cart"], square, gem)
+    run(game)
+
+
+def collide(game, mover: int, hit: int, side: int) -> None:
+    game.log.add(game.turn, f"{game.cart_name(mover)} runs into {game.cart_name(hit)}")
+    moving_cart, hit_cart = game.carts[mover], game.carts[hit]
+    mover_empty, hit_empty = not moving_cart["load"], not hit_cart["load"]
+    hit_square = tuple(hit_cart["square"])
+    if not mover_empty:
+        moving_cart["came_from"] = side
+    if not hit_empty and not board.is_surface(hit_square):
+        hit_cart["came_from"] = board.opposite(side)
+    if mover_empty:
+        derail(game, mover, "it was empty when it crashed")
+    if hit_empty:
+        derail(game, hit, "it was empty when it was hit")
+    elif not game.options.bumper_carts:
+        count = driving.dropped_on_hit(len(hit_cart["load"]))
+        if game.options.choose_gems and len(set(hit_cart["load"])) > 1 and count < len(hit_cart["load"]):
+            game.pending = {"kind": "drop", "player": hit_cart["owner"], "cart": hit, "count": count}
+            game.driving["steps"] = 0
+            return
+        for gem in driving.cheapest_first(hit_cart["load"], count):
+            drop_gem(game, hit, gem)
+    stop(game)
+
+
+def drop_gem(game, index: int, gem: str) -> None:
+    cart = game.carts[index]
+    cart["load"].remove(gem)
+    square = tuple(cart["square"])
+    game.gems.setdefault(square, []).append(gem)
+    game.log.add(game.turn, f"{game.cart_name(index)} drops a {gem}")
+
+
+def drop_choice(game, action: Drop) -> None:
+    index = game.pending["cart"]
+    drop_gem(game, index, action.gem)
+    game.pending["count"] -= 1
+    left, load = game.pending["count"], game.carts[index]["load"]
+    if not left or len(load) <= left or len(set(load)) <= 1:  # no choice left
+        game.pending = None
+        for gem in list(load)[:left]:
+            drop_gem(game, index, gem)
+        stop(game)
+
+
+def derail(game, index: int, why: str) -> None:
+    cart = game.carts[index]
+    square = tuple(cart["square"])
+    if cart["load"]:
+        game.gems.setdefault(square, []).extend(cart["load"])
+    game.log.add(game.turn, f"{game.cart_name(index)} derails: {why}")
+    cart.update(where=SUPPLY, square=None, load=[], derailed=True, speed=START_SPEED)
+
+
+def deliver(game, index: int, square: Square) -> None:
+    cart = game.carts[index]
+    player = game.players[cart["owner"]]
+    load = sorted(cart["load"], key=GEMS.index)
+    exit_clan = board.EXIT_CLAN.get(square, "")
+    cart["load"] = []
+    player["stockpile"].extend(load)
+    game.deliveries.append([cart["owner"], exit_clan, load, game.turn])
+    where = f"{exit_clan} exit" if exit_clan else "the surface"
+    game.log.add(game.turn, f"{game.cart_name(index)} delivers {', '.join(load) or 'nothing'} at {where}")
+    if game.chasm_phase == COLLAPSING:
+        cart.update(where=ESCAPED, square=None)
+        game.log.add(game.turn, f"{game.cart_name(index)} leaves the mine")
+    if load and not game.options.solo:
+        check_missions(game, cart["owner"], load, exit_clan)
+
+
+def check_missions(game, player: int, load: list[str], exit_clan: str) -> None:
+    this_turn = sum(1 for p, _, l, t in game.deliveries if p == player and t == game.turn and l)
+    delivery = Delivery(player=player, load=tuple(load), exit_clan=exit_clan or None,
+                        own_clan=game.players[player]["clan"], stockpile=tuple(game.players[player]["stockpile"]),
+                        deliveries_this_turn=this_turn)
+    for mission in list(game.missions_up):
+        if MISSION_BY_ID[mission].met(delivery):
+            game.missions_up.remove(mission)
+            game.players[player]["missions"].append(mission)
+            game.log.add(game.turn, f"{game.players[player]['clan'].capitalize()} completes the mission "
+                                    f"{MISSION_BY_ID[mission].title}")
+            if game.mission_deck:
+                game.missions_up.append(game.mission_deck.pop())
+                game._see_chance()
+
+
+def stop(game) -> None:
+    """The driven cart's move is over."""
+    game.driving = None
+    game.pending = None
+    game._next_drive()
