@@ -53,14 +53,14 @@ def step(game, side: int) -> None:
     cart = game.carts[index]
     square = tuple(cart["square"])
     target = board.neighbour(square, side)
+    why = driving.blocked(square, side, game.tracks, game.chasm)
+    if why is not None:  # no way on (a cart standing there makes no difference)
+        derail(game, index, f"it ran into {why}")
+        stop(game)
+        return
     other = game.cart_at(target)
     if other is not None:
         collide(game, index, other, side)
-        return
-    why = driving.blocked(square, side, game.tracks, game.chasm)
-    if why is not None:
-        derail(game, index, f"it ran into {why}")
-        stop(game)
         return
     cart["square"] = list(target)
     cart["came_from"] = board.opposite(side)

@@ -424,3 +424,23 @@ def test_limited_tiles_run_out():
     game.tiles["corner"] = 1
     game.apply(PlaceTrack(0, 3, 1, "corner", 0))
     refused(game, PlaceTrack(0, 4, 1, "corner", 0), "track")
+
+
+def test_a_cart_beside_a_tile_that_does_not_join_derails_rather_than_crash_into_the_cart_on_it():
+    """Found by the planner's dry-run: the way must join before a cart there matters."""
+    game = position(tracks={(7, 2): "NS", (7, 3): "NS", (7, 4): "EW", (6, 4): "EW", (8, 4): "EW"},
+                    carts=[{"player": 0, "at": (7, 2), "came_from": "N", "speed": 3, "load": ["ruby"]},
+                           {"player": 1, "at": (7, 4), "came_from": "W", "load": ["gold", "gold"]}])
+    moved(game, 0)
+    assert cart(game, 0)["derailed"] and game.gems[(7, 3)] == ["ruby"]
+    assert cart(game, 1)["load"] == ["gold", "gold"] and not game.problems()
+
+
+def test_a_delivery_into_a_surface_square_with_a_cart_waiting_is_a_crash():
+    """Reading 11: a surface square holds one cart like any other; the waiting cart is empty, so it derails."""
+    game = position(tracks={(3, 1): "NS", (3, 2): "NS"},
+                    carts=[{"player": 0, "cart": 0, "at": (3, 2), "came_from": "S", "speed": 3, "load": ["gold"]},
+                           {"player": 0, "cart": 1, "at": (3, 0)}])
+    moved(game, 0)
+    assert cart(game, 0, 1)["derailed"] and cart(game, 0, 0)["load"] == ["gold"]
+    assert game.players[0]["stockpile"] == []
