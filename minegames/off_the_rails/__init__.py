@@ -46,6 +46,6 @@ GAME = register_game(GameInfo(
     sample_position=_sample_position,
     bots={"random": _bot("random"), "planner": _bot("planner")},
     app_path=None,
-    notebooks=(),
-    status="rules only: the board app and lesson are being built",
+    notebooks=("off_the_rails.ipynb",),
+    status="rules, exact odds, bots and a lesson; the board app is being built",
 ))

@@ -13,6 +13,11 @@ from minegames.core.actions import CheckedAction
 from .board import SIDE_NAMES, square_name
 
 
+def a_gem(gem: str) -> str:
+    """'a ruby', 'an emerald'."""
+    return f"{'an' if gem[:1] in 'aeiou' else 'a'} {gem}"
+
+
 def _side(side: int) -> str:
     return SIDE_NAMES[side] if 0 <= side < 4 else f"side {side}"
 
@@ -109,7 +114,7 @@ class Pick(CheckedAction):
     gem: str
 
     def __str__(self) -> str:
-        return f"pick up a {self.gem}"
+        return f"pick up {a_gem(self.gem)}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,7 +125,7 @@ class Drop(CheckedAction):
     gem: str
 
     def __str__(self) -> str:
-        return f"drop a {self.gem}"
+        return f"drop {a_gem(self.gem)}"
 
 
 @dataclasses.dataclass(frozen=True)
