@@ -1,14 +1,16 @@
-"""The move phase: a cart driven square by square, what it picks up, crashes, derailing and
-deliveries (docs/rules/off_the_rails.md, readings 5-12). Plain functions of a game; a choice on
-the way (a junction, gems to pick or to drop) is left in ``game.pending`` and the move goes on
-when it is made.
+"""The move phase played on a game: a cart driven square by square, what it picks up, crashes,
+derailing and deliveries (docs/rules/off_the_rails.md, readings 5-12). The rules of a step are
+decided in ``driving.py`` (the planner's dry-run uses the same functions); this module changes
+the game as they say, logs it, and pauses for the players' choices: a choice on the way (a
+junction, gems to pick or to drop) is left in ``game.pending`` and the move goes on when it is
+made.
 """
 
 from __future__ import annotations
 
 from . import board, driving
-from .actions import Drive, Drop, Pick, Turn
-from .components import GEMS, MISSION_BY_ID, START_SPEED, Delivery
+from .actions import Drive, Drop, Pick, Turn, a_gem
+from .components import MISSION_BY_ID, START_SPEED, Delivery
 
 ON_BOARD, SUPPLY, ESCAPED = "board", "supply", "escaped"
 COLLAPSING = "collapsing"
@@ -39,7 +41,7 @@ def run(game) -> None:
         square = tuple(cart["square"])
         ways = driving.exits(square, cart["came_from"], game.tracks)
         if not ways:
-            derail(game, index, "its track goes nowhere")
+            derail(game, index, driving.GOES_NOWHERE)
             stop(game)
             return
         if len(ways) > 1:
@@ -52,20 +54,19 @@ def step(game, side: int) -> None:
     index = game.driving["cart"]
     cart = game.carts[index]
     square = tuple(cart["square"])
-    target = board.neighbour(square, side)
-    why = driving.blocked(square, side, game.tracks, game.chasm)
-    if why is not None:  # no way on (a cart standing there makes no difference)
-        derail(game, index, f"it ran into {why}")
+    carts = {tuple(c["square"]) for c in game.carts if c["where"] == ON_BOARD}
+    kind, target, why = driving.step(square, side, game.tracks, game.chasm, carts)
+    if kind == driving.DERAIL:
+        derail(game, index, why)
         stop(game)
         return
-    other = game.cart_at(target)
-    if other is not None:
-        collide(game, index, other, side)
+    if kind == driving.CRASH:
+        collide(game, index, game.cart_at(target), side)
         return
     cart["square"] = list(target)
     cart["came_from"] = board.opposite(side)
     game.driving["steps"] -= 1
-    if board.is_surface(target):
+    if kind == driving.DELIVER:
         deliver(game, index, target)
         stop(game)
         return
@@ -75,16 +76,9 @@ def step(game, side: int) -> None:
 
 def pick_up(game, index: int, square: Square, last: bool) -> None:
     cart, deposit = game.carts[index], game.gems[square]
-    if last:
-        taken, choose = driving.fill_forced(deposit, len(cart["load"]))
-    else:
-        choices = driving.picks_passing(deposit, len(cart["load"]))
-        taken, choose = (list(choices), 0) if len(choices) <= 1 else ([], 1)
+    taken, choose = driving.pick_forced(deposit, len(cart["load"]), last)
     if choose and not game.options.choose_gems:
-        rest = list(deposit)
-        for gem in taken:
-            rest.remove(gem)
-        taken, choose = taken + driving.best_first(rest, choose), 0
+        taken, choose = driving.complete_picks(deposit, taken, choose), 0
     for gem in taken:
         take(game, index, square, gem)
     if choose:
@@ -96,7 +90,7 @@ def take(game, index: int, square: Square, gem: str) -> None:
     if not game.gems[square]:
         del game.gems[square]
     game.carts[index]["load"].append(gem)
-    game.log.add(game.turn, f"{game.cart_name(index)} picks up a {gem} at {board.square_name(square)}")
+    game.log.add(game.turn, f"{game.cart_name(index)} picks up {a_gem(gem)} at {board.square_name(square)}")
 
 
 def pick_choice(game, action: Pick) -> None:
@@ -104,7 +98,7 @@ def pick_choice(game, action: Pick) -> None:
     take(game, game.driving["cart"], square, action.gem)
     game.pending["count"] -= 1
     left, rest = game.pending["count"], game.gems.get(square, [])
-    if not left or len(rest) <= left or len(set(rest)) <= 1:  # no choice left: take what fits
+    if not driving.real_choice(rest, left):  # take what fits
         game.pending = None
         for gem in list(rest)[:left]:
             take(game, game.driving["cart"], square, gem)
@@ -114,23 +108,22 @@ def pick_choice(game, action: Pick) -> None:
 def collide(game, mover: int, hit: int, side: int) -> None:
     game.log.add(game.turn, f"{game.cart_name(mover)} runs into {game.cart_name(hit)}")
     moving_cart, hit_cart = game.carts[mover], game.carts[hit]
-    mover_empty, hit_empty = not moving_cart["load"], not hit_cart["load"]
-    hit_square = tuple(hit_cart["square"])
-    if not mover_empty:
-        moving_cart["came_from"] = side
-    if not hit_empty and not board.is_surface(hit_square):
-        hit_cart["came_from"] = board.opposite(side)
-    if mover_empty:
-        derail(game, mover, "it was empty when it crashed")
-    if hit_empty:
-        derail(game, hit, "it was empty when it was hit")
-    elif not game.options.bumper_carts:
-        count = driving.dropped_on_hit(len(hit_cart["load"]))
-        if game.options.choose_gems and len(set(hit_cart["load"])) > 1 and count < len(hit_cart["load"]):
-            game.pending = {"kind": "drop", "player": hit_cart["owner"], "cart": hit, "count": count}
+    crash = driving.crash(moving_cart["load"], hit_cart["load"], tuple(hit_cart["square"]), side,
+                          game.options.bumper_carts)
+    if crash.mover_came_from is not None:
+        moving_cart["came_from"] = crash.mover_came_from
+    if crash.hit_came_from is not None:
+        hit_cart["came_from"] = crash.hit_came_from
+    if crash.mover_derails:
+        derail(game, mover, driving.CRASHED_EMPTY)
+    if crash.hit_derails:
+        derail(game, hit, driving.HIT_EMPTY)
+    elif crash.drops:
+        if game.options.choose_gems and driving.real_choice(hit_cart["load"], crash.drops):
+            game.pending = {"kind": "drop", "player": hit_cart["owner"], "cart": hit, "count": crash.drops}
             game.driving["steps"] = 0
             return
-        for gem in driving.cheapest_first(hit_cart["load"], count):
+        for gem in driving.cheapest_first(hit_cart["load"], crash.drops):
             drop_gem(game, hit, gem)
     stop(game)
 
@@ -140,7 +133,7 @@ def drop_gem(game, index: int, gem: str) -> None:
     cart["load"].remove(gem)
     square = tuple(cart["square"])
     game.gems.setdefault(square, []).append(gem)
-    game.log.add(game.turn, f"{game.cart_name(index)} drops a {gem}")
+    game.log.add(game.turn, f"{game.cart_name(index)} drops {a_gem(gem)}")
 
 
 def drop_choice(game, action: Drop) -> None:
@@ -148,7 +141,7 @@ def drop_choice(game, action: Drop) -> None:
     drop_gem(game, index, action.gem)
     game.pending["count"] -= 1
     left, load = game.pending["count"], game.carts[index]["load"]
-    if not left or len(load) <= left or len(set(load)) <= 1:  # no choice left
+    if not driving.real_choice(load, left):
         game.pending = None
         for gem in list(load)[:left]:
             drop_gem(game, index, gem)
@@ -167,7 +160,7 @@ def derail(game, index: int, why: str) -> None:
 def deliver(game, index: int, square: Square) -> None:
     cart = game.carts[index]
     player = game.players[cart["owner"]]
-    load = sorted(cart["load"], key=GEMS.index)
+    load = driving.delivery(cart["load"])
     exit_clan = board.EXIT_CLAN.get(square, "")
     cart["load"] = []
     player["stockpile"].extend(load)

@@ -1,5 +1,6 @@
-"""The Off the Rails planner: its dry-run of a move agrees with the rules, and the plans and the
-bot built on it deliver, fill, never derail when they need not, and always play legally."""
+"""The Off the Rails planner: the rules of a step written once (``driving.py``), the dry-run of a
+move agrees with the game, and the plans and the bot built on it deliver, fill, never derail when
+they need not, and always play legally."""
 
 from __future__ import annotations
 
@@ -7,13 +8,71 @@ import random
 
 import pytest
 
-from minegames.off_the_rails import new_game, position
-from minegames.off_the_rails import planner
+from minegames.off_the_rails import driving, new_game, planner, position
+from minegames.off_the_rails.plan_values import Context
 from minegames.off_the_rails.actions import ChangeSpeed, Drive, Drop, EndActions, Pick, PlaceTrack, Turn
 from minegames.off_the_rails.bots import make_bot
 from minegames.off_the_rails.components import GEMS
 
 N, E, S, W = range(4)
+
+
+# ---- the rules of a step, shared by the game and the dry-run ----------------------------------
+def test_a_step_checks_the_way_before_a_cart_standing_there():
+    tracks = {(3, 1): 0b0101, (3, 2): 0b0101, (4, 1): 0b0101}  # north-south pieces
+    # the way south joins: a cart standing there makes it a crash
+    assert driving.step((3, 1), S, tracks, set(), {(3, 2)}) == (driving.CRASH, (3, 2), "")
+    # the way east does not join: a derailment, whoever stands there
+    kind, target, why = driving.step((3, 1), E, tracks, set(), {(4, 1)})
+    assert (kind, target, why) == (driving.DERAIL, (4, 1), "it ran into no track joining it")
+    assert driving.step((3, 1), S, tracks, {(3, 2): "red"}, {(3, 2)}).why == "it ran into the chasm"
+    assert driving.step((3, 1), N, tracks, set(), ()) == (driving.DELIVER, (3, 0), "")
+    assert driving.step((3, 1), S, tracks, set(), ()) == (driving.ENTER, (3, 2), "")
+    assert driving.exits((3, 0), S, tracks) == (S,)  # on the surface the only way is down
+    assert driving.exits((3, 1), N, tracks) == (S,) and driving.exits((5, 5), N, tracks) == ()
+
+
+def test_gems_a_cart_takes_forced_and_chosen():
+    # passing: a rock without a choice, else one gem of the player's choice
+    assert driving.pick_forced(["ruby", "rock"], 0, last=False) == (["rock"], 0)
+    assert driving.pick_forced(["ruby", "gold"], 0, last=False) == ([], 1)
+    assert driving.pick_forced(["ruby", "ruby"], 0, last=False) == (["ruby"], 0)
+    assert driving.pick_forced(["ruby"], 5, last=False) == ([], 0)  # a full cart takes nothing
+    # ending: rocks first, then all if they fit, else the choice of the rest
+    assert driving.pick_forced(["rock", "ruby", "gold"], 0, last=True) == (["rock", "ruby", "gold"], 0)
+    assert driving.pick_forced(["rock", "ruby", "gold", "gold"], 2, last=True) == (["rock"], 2)
+    assert driving.pick_forced(["gold"] * 4, 3, last=True) == (["gold", "gold"], 0)
+    # a choice not asked for goes to the best by a ranking (the most valuable by default)
+    assert driving.picks(["rock", "ruby", "gold", "diamond"], 2, last=True) == ["rock", "diamond", "gold"]
+    assert driving.picks(["ruby", "gold"], 0, last=False, key=lambda gem: gem == "ruby") == ["ruby"]
+    assert driving.real_choice(["ruby", "gold"], 1) and not driving.real_choice(["gold", "gold"], 1)
+    assert not driving.real_choice(["ruby", "gold"], 2) and not driving.real_choice(["ruby", "gold"], 0)
+
+
+def test_a_crash_derails_empty_carts_drops_half_and_turns_loaded_ones():
+    crash = driving.crash(["ruby"], ["gold", "rock", "ruby"], (7, 5), S, bumper_carts=False)
+    assert crash == driving.Crash(mover_derails=False, hit_derails=False, drops=2, mover_came_from=S,
+                                  hit_came_from=N)
+    crash = driving.crash([], ["gold"], (7, 5), S, bumper_carts=False)
+    assert crash.mover_derails and crash.mover_came_from is None and crash.drops == 1
+    crash = driving.crash(["ruby"], [], (7, 5), S, bumper_carts=False)
+    assert crash.hit_derails and crash.drops == 0 and crash.hit_came_from is None
+    assert driving.crash(["ruby"], ["gold"] * 4, (7, 5), S, bumper_carts=True).drops == 0
+    assert driving.crash(["ruby"], ["gold"], (7, 0), N, bumper_carts=False).hit_came_from is None  # on the surface
+
+
+def test_the_planner_modules_keep_their_public_names():
+    from minegames.off_the_rails.planner import Plan, PlannerBot, dry_run_cart, plan_turn
+    from minegames.off_the_rails.planner_bot import PlannerBot as bot_class
+    assert PlannerBot is bot_class and callable(plan_turn) and callable(dry_run_cart) and Plan.__name__ == "Plan"
+    with pytest.raises(AttributeError):
+        planner.no_such_name
+
+
+def test_solo_goals_do_not_depend_on_the_order_of_a_set():
+    ctx = Context(new_game(seed=1, players=1), 0)
+    assert ctx.matching_wanted(["ruby", "rock", "diamond", "ruby"]) == ["diamond", "ruby"]
+    assert ctx.goal_for(["gold", "ruby"]) == ctx.goal_for(["ruby", "gold"]) == "exit:yellow"  # gold, worth more
 
 
 # ---- the dry-run against the rules -------------------------------------------------------------
