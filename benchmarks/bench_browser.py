@@ -11,6 +11,8 @@ Playwright). Two numbers matter to a visitor:
   site of the mine selects it (or another one), and the mine is redrawn with its route.
   Gem Rush: a click on a card of the hand picks it (or puts it back), and the hand is redrawn;
   "Gem Rush mine": a click switches the mine between the whole and the close-up view.
+  Off the Rails: a click on an empty square of the board picks it (the next click another one),
+  and the layer over the board is redrawn with the square and the tile it would take.
 
 The same is measured on a one-button Voila page (a Button that rewrites an HTML widget),
 so the ratio shows what the game itself costs on top of Voila's own floor.
@@ -109,6 +111,11 @@ GEM_RUSH = AppPage("Gem Rush", '.gem-hand-cards [data-key^="card:0:"]', ".gem-ha
 #: The mine view switched between the whole mine and the close-up: the mine is redrawn.
 GEM_RUSH_MINE = AppPage("Gem Rush mine", ".gem-zoom button", ".gem-mine",
                         lambda i: ".gem-zoom button:not(.mod-active)")
+
+#: Empty squares of row 7 in turn (the mine's gap): each click picks another one, so the layer
+#: over the board is redrawn with the pick and its tile preview.
+OFF_THE_RAILS = AppPage("Off the Rails", ".otr-app .otr-board svg", ".otr-overlay",
+                        lambda i: f'.otr-board-base [data-key="sq:{1 + i % 13}:7"]')
 
 
 @dataclass
@@ -210,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                                       scratch_dir / f"voila-{notebook}.log")
                     for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"),
                                                            (GEM_RUSH, "gem_rush.ipynb"),
-                                                           (GEM_RUSH_MINE, "gem_rush.ipynb"))}
+                                                           (GEM_RUSH_MINE, "gem_rush.ipynb"),
+                                                           (OFF_THE_RAILS, "off_the_rails.ipynb"))}
             baseline = measure(browser, BASELINE, baseline_dir, baseline_notebook, loads, clicks,
                                args.warmup, scratch_dir / "voila-baseline.log")
         finally:

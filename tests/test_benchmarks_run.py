@@ -19,7 +19,7 @@ EXPECTED_LINES = {
     "bench_probability.py": ["exact table, cold cache", "advise after warm-up", "Monte Carlo time / exact time"],
     "bench_simulation.py": ["million 4d6 rolls/s", "vectorized simulator", "bots playing the rules model"],
     "bench_widget_clicks.py": ["roll (first of the turn)", "every p95 under 100 ms"],
-    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95", "Goldmine Rumbles", "Gem Rush"],
+    "bench_browser.py": ["first interaction, median", "click -> sheet update, p95", "Goldmine Rumbles", "Gem Rush", "Off the Rails"],
     "bench_goldmine_clicks.py": ["click a claim site (route)", "place a cube", "every click's p95 under 100 ms"],
     "bench_packing_solver.py": ["best_cover per pair", "CP-SAT per pair", "both solvers agree on every pair"],
     "bench_fight_odds.py": ["exact fight table, cold cache", "Monte Carlo fight table", "Monte Carlo time / exact time"],
@@ -31,6 +31,7 @@ EXPECTED_LINES = {
     "bench_gem_rush_odds.py": ["chance_to_pay, 4-card hand", "worst for draws 0-4", "ability_odds, every room"],
     "bench_gem_rush_clicks.py": ["build (click the door)", "pick a card", "every click's p95 under 100 ms"],
     "bench_gem_rush_bots.py": ["greedy beats random", "Crisis, team bots", "games/s", "ms per decision"],
+    "bench_off_the_rails_clicks.py": ["click a square (pick it)", "lay a tile (button)", "every click's p95 under 100 ms"],
     "bench_off_the_rails_bots.py": ["planner beats random", "planner against planner", "Solo, the planner", "games/s",
                                     "planner ms per decision"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
@@ -57,7 +58,8 @@ def test_every_benchmark_script_is_covered():
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
      "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py",
      "bench_goldmine_bots.py", "bench_goldmine_clicks.py", "bench_gem_rush_odds.py", "bench_gem_rush_bots.py",
-     "bench_gem_rush_clicks.py", "bench_off_the_rails_bots.py"],
+     "bench_gem_rush_clicks.py", "bench_off_the_rails_bots.py",
+     "bench_off_the_rails_clicks.py"],
 )
 def test_model_benchmark_runs(script):
     output = run_quick(script)

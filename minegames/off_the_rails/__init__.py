@@ -45,7 +45,7 @@ GAME = register_game(GameInfo(
     position=position,
     sample_position=_sample_position,
     bots={"random": _bot("random"), "planner": _bot("planner")},
-    app_path=None,
+    app_path="widgets.off_the_rails:OffTheRailsApp",
     notebooks=("off_the_rails.ipynb",),
-    status="rules, exact odds, bots and a lesson; the board app is being built",
+    status="playable",
 ))

@@ -4,9 +4,15 @@ The board on the left: the surface ring (the clans' start and exit squares in th
 the four mines (centre and numbered squares tinted in the mine's colour), track tiles as rails,
 deposits as gems, chasm squares dark, carts as boxes with their speed and load. On the right:
 each player's stockpile and score, the decks and the chasm's progress, the missions face up.
+
+The app draws the board alone (:func:`board_svg`: column letters and row numbers round it, and a
+clickable band over every square) and lays :func:`overlay_svg` on top, in the same frame: the
+square picked, the tile previewed, the squares to click now and where the carts would run.
 """
 
 from __future__ import annotations
+
+from xml.sax.saxutils import escape
 
 from minegames.core import svg
 
@@ -175,3 +181,90 @@ def _panel(doc: svg.Svg, state, x: float) -> None:
         doc.add(svg.text(x, y, ", ".join(f"{gem} {n}" for gem, n in matched.items()), size=10.5))
         y += 14
         doc.add(svg.text(x, y, f"standing: {scoring.solo_standing(state)}", size=10.5))
+
+
+# ---- the app's board: the board alone, and a layer on top ------------------------------------
+LABEL = 16           # the band of column letters and row numbers round the app's board
+BOARD_WIDTH = 600    # how wide the app shows it (px)
+#: The app's frame: the board and its label bands, in the drawing's units.
+BOARD_VIEW = (MARGIN - LABEL, HEADER - LABEL, board.SIZE * CELL + 2 * LABEL, board.SIZE * CELL + 2 * LABEL)
+
+
+def _frame_head(display_width: float) -> str:
+    vx, vy, vw, vh = BOARD_VIEW
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" '
+            f'width="{display_width:g}" height="{display_width * vh / vw:g}" font-family="{svg.FONT}">')
+
+
+def square_key(square) -> str:
+    """The key a click on a square of the app's board sends."""
+    return f"sq:{square[0]}:{square[1]}"
+
+
+def board_svg(state, display_width: float = BOARD_WIDTH, tips: dict | None = None) -> str:
+    """The board alone, as the app shows it: letters and numbers round it, and over each square a
+    clear band whose ``data-key`` is :func:`square_key` (``tips``: the bands' tooltips by square)."""
+    vx, vy, vw, vh = BOARD_VIEW
+    parts = [svg.rounded_box(vx, vy, vw, vh, radius=6, fill=svg.PAPER, stroke="none")]
+    for k in range(board.SIZE):
+        x0, y0 = cell_origin((k, k))
+        for at in (vy + LABEL - 4, vy + vh - 4):
+            parts.append(svg.text(x0 + CELL / 2, at, chr(ord("A") + k), size=10, anchor="middle", fill=svg.MUTED))
+        for at, anchor in ((vx + LABEL - 3, "end"), (vx + vw - LABEL + 3, "start")):
+            parts.append(svg.text(at, y0 + CELL / 2 + 4, k, size=10, anchor=anchor, fill=svg.MUTED))
+    for y in range(board.SIZE):
+        for x in range(board.SIZE):
+            parts.append(_square(state, (x, y)))
+    for index in state.carts_on_board:
+        parts.append(_cart(state, index))
+    for y in range(board.SIZE):
+        for x in range(board.SIZE):
+            x0, y0 = cell_origin((x, y))
+            tip = (tips or {}).get((x, y)) or board.square_name((x, y))
+            parts.append(f'<rect class="otr-hit" data-key="{square_key((x, y))}" x="{x0:g}" y="{y0:g}" '
+                         f'width="{CELL}" height="{CELL}" fill-opacity="0"><title>{escape(tip)}</title></rect>')
+    return _frame_head(display_width) + "".join(parts) + "</svg>"
+
+
+#: The overlay's marks: their colours (the app's CSS may restyle them by class).
+MARK_COLOURS = {"selected": "#ff8f00", "target": "#1565c0", "hint": "#2e7d32", "start": "#6a1b9a"}
+
+
+def overlay_svg(*, selected=None, preview: int | None = None, marks: dict | None = None,
+                routes: list | None = None, display_width: float = BOARD_WIDTH) -> str:
+    """What lies on the app's board: ``selected`` square (framed), ``preview`` the tile mask drawn
+    on it, ``marks`` {square: kind} (a kind of :data:`MARK_COLOURS`), ``routes`` [(squares from the
+    cart's own, colour, outcome)]: dashed lines where carts would run, ending in a cross where one
+    derails and a ring where one delivers."""
+    parts = []
+    for points, colour, outcome in routes or []:
+        centres = [(cell_origin(s)[0] + CELL / 2, cell_origin(s)[1] + CELL / 2) for s in points]
+        if len(centres) >= 2:
+            path = " ".join(f"{x:g},{y:g}" for x, y in centres)
+            parts.append(f'<polyline class="otr-route" points="{path}" fill="none" stroke="white" '
+                         f'stroke-width="6" stroke-linecap="round" stroke-linejoin="round" opacity="0.7"/>'
+                         f'<polyline class="otr-route" points="{path}" fill="none" stroke="{colour}" '
+                         f'stroke-width="3.5" stroke-dasharray="6 4" stroke-linecap="round" stroke-linejoin="round"/>')
+        if centres:
+            x, y = centres[-1]
+            if outcome == "derailed":
+                parts.append(svg.line(x - 6, y - 6, x + 6, y + 6, stroke="#b00020", width=3))
+                parts.append(svg.line(x - 6, y + 6, x + 6, y - 6, stroke="#b00020", width=3))
+            elif outcome == "delivered":
+                parts.append(svg.circle(x, y, 9, fill="none", stroke=colour, stroke_width=3))
+            elif outcome == "junction":
+                parts.append(svg.circle(x, y, 8, fill="white", stroke=colour, stroke_width=2))
+                parts.append(svg.text(x, y + 4.5, "?", size=13, anchor="middle", weight="bold", fill=colour))
+    for square, kind in sorted((marks or {}).items()):
+        x0, y0 = cell_origin(square)
+        dash = "" if kind == "selected" else ' stroke-dasharray="5 3"'
+        parts.append(f'<rect class="otr-mark otr-mark-{kind}" x="{x0 + 2:g}" y="{y0 + 2:g}" width="{CELL - 4}" '
+                     f'height="{CELL - 4}" rx="4" fill="{MARK_COLOURS[kind]}" fill-opacity="0.12" '
+                     f'stroke="{MARK_COLOURS[kind]}" stroke-width="3"{dash}/>')
+    if selected is not None:
+        x0, y0 = cell_origin(selected)
+        if preview:
+            parts.append(f'<g class="otr-preview" opacity="0.75">{_rails(x0, y0, preview)}</g>')
+        parts.append(f'<rect class="otr-selected" x="{x0 + 1:g}" y="{y0 + 1:g}" width="{CELL - 2}" '
+                     f'height="{CELL - 2}" rx="4" fill="none" stroke="{MARK_COLOURS["selected"]}" stroke-width="4"/>')
+    return _frame_head(display_width) + "".join(parts) + "</svg>"

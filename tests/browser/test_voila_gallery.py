@@ -24,6 +24,7 @@ READY = {
     "out_of_mine": ".oom-app .oom-board .gb-svg",
     "goldmine_rumbles": ".gr-app .gr-mine svg",
     "gem_rush": ".gem-app .gem-mine svg",
+    "off_the_rails": ".otr-app .otr-board svg",
 }
 WITH_APP = [info for info in GAMES.values() if info.app_path is not None]
 WITHOUT_APP = [info for info in GAMES.values() if info.app_path is None]

@@ -1,0 +1,116 @@
+"""The Off the Rails app as a visitor meets it: served by Voila, played with the mouse in Chromium.
+
+A seeded 2-player game against the bots at the "instant" speed. On the first turn the visitor
+puts the white cart out on its start square D0 (two clicks on the square), lays a straight
+north-south tile on D1, D2 and D3 (a click on the square, then the tile's button; the fourth
+action ends the action phase by itself), sees where the cart would run, and moves it: the cart
+stands on D3. Then the visitor draws a deposit card, the bot plays its turn, and it is the
+visitor's turn again. Last, a click on the cart's square shows the model's reason why a tile
+under a cart cannot be upgraded.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from voila_harness import REPO_ROOT, render_url  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+SEED = 4
+SCREENSHOT = REPO_ROOT / "docs" / "images" / "off_the_rails_app.png"
+TURN_WAIT_MS = 120_000
+COUNTER = "document.querySelector('.otr-app .otr-moves')"
+
+
+def counter(page, name: str) -> str:
+    return page.evaluate(f"() => {COUNTER}.dataset.{name}")
+
+
+def square(page, x: int, y: int):
+    return page.locator(f'.otr-board-base [data-key="sq:{x}:{y}"]')
+
+
+def square_tip(page, x: int, y: int) -> str:
+    return square(page, x, y).locator("title").text_content()
+
+
+def click_and_settle(page, locator) -> None:
+    """Click, then wait until the kernel has played the move and redrawn the app (the app writes
+    the move count last in each update), or refused it (an error on the status line)."""
+    before = counter(page, "moves")
+    locator.click()
+    page.wait_for_function(f"before => {COUNTER}.dataset.moves !== before"
+                           " || document.querySelector('.otr-app .mg-status-error') !== null", arg=before)
+
+
+def wait_for_my_turn(page) -> None:
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.otr-app .mg-instruction').innerText;"
+        " return t.startsWith('Your turn') || t.includes('Press New game'); }", timeout=TURN_WAIT_MS)
+
+
+def pick_square(page, x: int, y: int) -> None:
+    square(page, x, y).click()
+    page.wait_for_function(r"name => { const card = document.querySelector('.otr-app .otr-square');"
+                           r" return card.offsetParent !== null && new RegExp('^SQUARE\\s+' + name + '\\b', 'i')"
+                           r".test(card.innerText); }", arg=f"{chr(ord('A') + x)}{y}")
+
+
+def test_lay_track_and_move_a_cart(page, voila_url):
+    page.goto(render_url(voila_url, "off_the_rails.ipynb"))
+    page.wait_for_selector(".otr-app .otr-board svg", state="visible")
+    page.locator(".otr-players select").select_option(label="2")
+    page.locator(".otr-speed button", has_text="instant").click()
+    page.locator(".otr-seed input").fill(str(SEED))
+    page.locator(".otr-new-game").click()
+    page.wait_for_function(f"() => document.querySelector('.otr-app .mg-status').innerText.includes('seed {SEED}')")
+    wait_for_my_turn(page)
+    assert counter(page, "moves") == "0" and counter(page, "phase") == "actions"
+
+    # the white cart goes out: a click on the start square shows it, a second puts the cart there
+    pick_square(page, 3, 0)
+    assert "Click it again" in page.locator(".otr-app .mg-status").inner_text()
+    click_and_settle(page, square(page, 3, 0))
+    assert "white cart" in square_tip(page, 3, 0)
+
+    # three straight tiles down column D: a click on the square, then the tile's button
+    for y in (1, 2, 3):
+        pick_square(page, 3, y)
+        assert page.locator(".otr-app .otr-preview").count() == 1           # the likeliest tile, previewed
+        if y == 3:
+            assert page.locator(".otr-app .otr-route").count() >= 1         # where the cart would run now
+        click_and_settle(page, page.locator(".otr-tile-straight-0"))
+        assert "straight north–south track" in square_tip(page, 3, y)
+    assert counter(page, "tracks") == "3"
+
+    # four actions taken: the carts move; the cart runs its speed, 3 squares, to D3
+    assert counter(page, "phase") == "move"
+    drive = page.locator(".otr-drive-0")
+    assert drive.inner_text().strip() == "Move (3)"
+    assert "ends on D3" in drive.get_attribute("title")
+    click_and_settle(page, drive)
+    assert "white cart" in square_tip(page, 3, 3) and "white cart" not in square_tip(page, 3, 0)
+    assert counter(page, "phase") == "deposits"
+
+    # the deposits phase, then the bot's turn, then the visitor's again
+    click_and_settle(page, page.locator(".otr-choice", has_text="Draw a deposit card"))
+    wait_for_my_turn(page)
+    assert counter(page, "turn") == "3"
+
+    # the model's reason, under a cart: no upgrade
+    if "white cart" in square_tip(page, 3, 3):
+        pick_square(page, 3, 3)
+        assert "a tile with a cart on it cannot be upgraded" in page.locator(".otr-app .otr-square").inner_text()
+        assert page.locator(".otr-upgrade-1").is_disabled()
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.set_viewport_size({"width": 1200, "height": 1300})
+        page.locator(".otr-app").screenshot(path=str(SCREENSHOT))
+        page.set_viewport_size({"width": 1200, "height": 900})
+    assert page.console_errors == []
