@@ -12,6 +12,7 @@ changed, so a click re-sends only what differs to the browser.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 import ipywidgets as widgets
@@ -136,6 +137,14 @@ def keep_to_options(choice: widgets.widget_selection._Selection, report: Callabl
         choice.value = change["old"] if change["old"] in values else (values[0] if values else None)
 
     choice.observe(check, names="value")
+
+
+def percent(chance: Fraction | float) -> str:
+    """A chance as a percentage: whole percents, one decimal below 1% and above 99% (but 0% and 100%)."""
+    value = float(chance)
+    if value in (0.0, 1.0) or 0.01 <= value <= 0.99:
+        return f"{value:.0%}"
+    return f"{value:.1%}"
 
 
 def error_text(error: MinegamesError) -> str:
@@ -424,6 +433,198 @@ class SeatUndo:
         return True
 
 
+#: How long a bot's move stays on screen before the next one (ms); the speed toggle changes it.
+BOT_SPEEDS = {"slow": 1200, "normal": 500, "fast": 200, "instant": 0}
+#: A bot that makes more moves than this in one turn is stopped (and the page says so).
+BOT_TURN_LIMIT = 400
+#: The status line shows at most this many of the log lines one move (or the bots) wrote.
+STATUS_LINES = 6
+
+
+class BotStuck(RuntimeError):
+    """A bot kept moving within one turn far longer than any real turn takes."""
+
+
+class PacedBots:
+    """One person among bots: the bots take the seats that are not the person's, one action at a
+    time on the kernel's event loop, ``bot_delay_ms`` apart (``live=False``: only when
+    :meth:`run_bots` or :meth:`step_bot` is called), and go on after each of the person's actions,
+    an undo, a new game or a load. Mixed into a :class:`GameApp` (before :class:`SeatUndo`) that has
+    ``seat``, ``bots`` {seat: bot}, ``live`` and ``speed_choice`` (made by :meth:`speed_toggle`).
+
+    What an app may set: ``bot_speeds`` (name: ms per bot move); ``bot_turn_limit``, the actions
+    one bot may make in one turn before it is stopped with an error (a bot's bug: the page must
+    not spin for ever; None: no limit); ``status_lines``, how many of the log lines one move wrote
+    the status line shows (None: all); ``report_bot_moves``, whether the bots' moves are put on
+    the status line. Hooks: :meth:`apply_action` (an app that notes what actions do overrides it),
+    :meth:`after_person_acted`, :meth:`person_refusal`, :meth:`done_words`, :meth:`bot_turn`.
+    Nothing here knows a game."""
+
+    bot_speeds: dict[str, int] = BOT_SPEEDS
+    bot_turn_limit: Optional[int] = BOT_TURN_LIMIT
+    status_lines: Optional[int] = STATUS_LINES
+    report_bot_moves = True
+
+    _timer = None
+    _bot_turn: Any = None
+    _bot_actions = 0
+    #: The game's seed (None: a random game), which each bot's own seed comes from.
+    _bot_seed: Optional[int] = None
+
+    # ---- the speed --------------------------------------------------------------------------------
+    def check_bot_speed(self, bot_speed: str) -> None:
+        if bot_speed not in self.bot_speeds:
+            raise ValueError(f"bot_speed is one of {', '.join(self.bot_speeds)}")
+
+    def speed_toggle(self, bot_speed: str, css_class: str) -> widgets.ToggleButtons:
+        """The bot speed choice (a change of speed reschedules the next bot move)."""
+        toggle = widgets.ToggleButtons(options=list(self.bot_speeds), value=bot_speed,
+                                       style={"button_width": "auto"},
+                                       tooltips=[f"{ms} ms per bot move" for ms in self.bot_speeds.values()])
+        toggle.add_class(css_class)
+        toggle.observe(lambda _c: self._bots_next(), names="value")
+        return toggle
+
+    @property
+    def bot_delay_ms(self) -> int:
+        return self.bot_speeds[self.speed_choice.value]
+
+    # ---- the person -------------------------------------------------------------------------------
+    def act(self, action: Action | str) -> bool:
+        """The person's action: applied (or refused, with the model's reason), reported, then the
+        bots go on."""
+        refusal = self.person_refusal()
+        if refusal is not None:
+            self.status.error(refusal)
+            return False
+        before = len(self.state.log)
+        try:
+            if isinstance(action, str):
+                action = self.state._as_action(action)
+            self.apply_action(action)
+        except MinegamesError as error:
+            self.status.error(error_text(error))
+            return False
+        self.after_person_acted(action)
+        self.after_change()
+        self.report_since(before, fallback=f"done: {self.done_words(action)}")
+        self.refresh()
+        self._bots_next()
+        return True
+
+    def _legal_now(self) -> list[Action]:
+        """The actions the person may take now (none while the bots move)."""
+        return self.state.legal_actions() if self.persons_turn() else []
+
+    def person_refusal(self) -> Optional[str]:
+        """Hook: why the person may not act now (None: they may)."""
+        return None if self.persons_turn() else "it is not your turn: the bots are moving"
+
+    def apply_action(self, action: Action) -> None:
+        """Hook: apply anybody's action (raises the model's error); :meth:`after_change` follows."""
+        self.state.apply(action)
+
+    def after_person_acted(self, action: Action) -> None:
+        """Hook: runs after the person's action is applied, before :meth:`after_change`."""
+
+    def done_words(self, action: Action) -> str:
+        """Hook: the status line's words for the person's action when it wrote no log line."""
+        return self.action_words(action)
+
+    def report_since(self, log_length: int, fallback: str) -> None:
+        """The log lines written since ``log_length`` on the status line (the last
+        ``status_lines``, when a bot wrote many)."""
+        new = [text for _, text in self.state.log.entries[log_length:]]
+        most = self.status_lines
+        shown = "; ".join(new) if most is None else ("… " if len(new) > most else "") + "; ".join(new[-most:])
+        self.status.say(shown if new else fallback, "ok")
+
+    def replace_state(self, state, message: str) -> None:
+        super().replace_state(state, message)
+        self._bots_next()
+
+    def after_undo(self) -> None:
+        self._bots_next()
+
+    def persons_turn(self) -> bool:
+        return not self.state.is_over and self.state.current_player == self.seat
+
+    # ---- the bots ---------------------------------------------------------------------------------
+    def bot_seed(self, player: int) -> Optional[int]:
+        """Seat ``player``'s bot's seed: the same game seed makes the same bots (None: random)."""
+        return None if self._bot_seed is None else self._bot_seed * 10 + player
+
+    def bot_turn(self) -> Any:
+        """Hook: what names the turn being played (a bot's actions are counted within one)."""
+        return getattr(self.state, "turn", None)
+
+    def step_bot(self) -> bool:
+        """One bot action (False when it is the person's decision or the game is over)."""
+        state = self.state
+        if state.is_over or state.current_player == self.seat:
+            return False
+        limit = self.bot_turn_limit
+        if limit is not None:
+            turn = (self.bot_turn(), state.current_player)
+            self._bot_actions = self._bot_actions + 1 if turn == self._bot_turn else 1
+            self._bot_turn = turn
+            if self._bot_actions > limit:
+                raise BotStuck(f"player {state.current_player + 1}'s bot made {limit} moves in one turn "
+                               f"and was stopped (last: {state.history[-1]})")
+        self.apply_action(self.bots[state.current_player].choose(state))
+        self.after_change()
+        return True
+
+    def run_bots(self, most: int = 100_000) -> int:
+        """Bots decide until it is the person's decision or the game ends; returns how many moved."""
+        before = len(self.state.log)
+        moved = 0
+        try:
+            while moved < most and self.step_bot():
+                moved += 1
+        except BotStuck as error:
+            self.refresh()
+            self.status.error(str(error))
+            return moved
+        if moved and self.report_bot_moves:
+            self.report_since(before, "the bots moved")
+        self.refresh()
+        return moved
+
+    def _bots_next(self) -> None:
+        """In a live app, the next bot move is due after ``bot_delay_ms``."""
+        self._cancel_bots()
+        if not self.live or self.state.is_over or self.persons_turn():
+            return
+        from tornado.ioloop import IOLoop
+
+        self._timer = IOLoop.current().call_later(self.bot_delay_ms / 1000, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        before = len(self.state.log)
+        try:
+            moved = self.step_bot()
+        except MinegamesError as error:  # a bot's move the model refuses: say so and stop the bots
+            self.status.error(f"a bot's move was refused: {error_text(error)}")
+            return
+        except BotStuck as error:
+            self.status.error(str(error))
+            return
+        if moved:
+            if self.report_bot_moves:
+                self.report_since(before, "a bot moved")
+            self.refresh()
+            self._bots_next()
+
+    def _cancel_bots(self) -> None:
+        if self._timer is not None:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().remove_timeout(self._timer)
+            self._timer = None
+
+
 class GameApp(widgets.VBox):
     """Owns a state and keeps the view in step with it.
 
@@ -434,6 +635,10 @@ class GameApp(widgets.VBox):
 
     prefix = "mg"
     log_lines = 10
+    #: The row of decision buttons :meth:`click_choice` looks in (apps that have one set it), and
+    #: the action each of its buttons stands for (None: none now), by index.
+    choices_row: Optional[widgets.Box] = None
+    _choice_actions: Sequence[Optional[Action]] = ()
 
     def __init__(self, state: GameState, *, new_game: Callable[[Optional[int]], GameState],
                  load: Callable[[str], GameState], title: str = ""):
@@ -449,6 +654,7 @@ class GameApp(widgets.VBox):
         self.status = StatusLine(f"{self.prefix}-status")
         self.log_view = LogView(self.log_lines, f"{self.prefix}-log")
         self.controls = GameControls(self.prefix)
+        self._offers: dict[Action, Callable[[], None]] = {}   # filled by a refresh: see offered()
         self.controls.undo_button.on_click(lambda _: self.undo())
         self.controls.new_game_button.on_click(lambda _: self.new_game_from_box())
         self.controls.restart_button.on_click(lambda _: self.restart())
@@ -556,6 +762,59 @@ class GameApp(widgets.VBox):
         self.after_change()
         self.status.say(message, "ok")
         self.refresh()
+
+    # ---- controls the apps share -------------------------------------------------
+    def _button(self, description: str, css: str, on_click: Callable[[], Any], tooltip: str = "") -> widgets.Button:
+        """A button with the CSS classes in ``css`` (space-separated) that calls ``on_click()``."""
+        button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
+        for name in css.split():
+            button.add_class(name)
+        button.on_click(lambda _b: on_click())
+        return button
+
+    def _choice_clicked(self, index: int) -> None:
+        """Decision button ``index`` was clicked: play the action it stands for now."""
+        action = self._choice_actions[index] if index < len(self._choice_actions) else None
+        if action is None:
+            self.refuse_input("this button stands for no move now")
+            return
+        self.act(action)
+
+    def _offer(self, action: Action, press: Callable[[], None]) -> None:
+        """A refresh notes the clicks that play ``action`` (the first control offering it wins)."""
+        self._offers.setdefault(action, press)
+
+    # ---- driving from code (tests, notebooks): as a person clicks ------------
+    def offered(self) -> dict[Action, Callable[[], None]]:
+        """Every action some enabled control plays now, with the clicks that play it."""
+        return dict(self._offers)
+
+    def take(self, action: Action) -> bool:
+        """Play ``action`` through the app's own controls (as a person would click it)."""
+        press = self._offers.get(action)
+        if press is None:
+            self.status.error(f"no control offers {action} now")
+            return False
+        before = len(self.state.history)
+        press()
+        return len(self.state.history) > before
+
+    def click_choice(self, text: str) -> bool:
+        """Click the first shown decision button (in ``choices_row``) whose label contains ``text``."""
+        for button in self.choices_row.children if self.choices_row is not None else ():
+            if text in button.description and not button.disabled:
+                before = len(self.state.history)
+                button.click()
+                return len(self.state.history) > before
+        self.status.error(f"no button says {text!r} now")
+        return False
+
+    def click_undo(self) -> None:
+        self.controls.undo_button.click()
+
+    def click_new_game(self, seed: Optional[int] = None) -> None:
+        self.controls.seed_box.value = "" if seed is None else str(seed)
+        self.controls.new_game_button.click()
 
     # ---- hooks ----------------------------------------------------------------
     def on_new_state(self) -> None:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional, Sequence
 
@@ -52,21 +51,11 @@ from minegames.gem_rush.gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, WARPSTONE
 from minegames.gem_rush.options import CRISIS_TIERS, SKILL_VARIANTS, rush_target
 
 from .board import SvgView
-from .components import BASE_CSS, GameApp, SeatUndo, assign, control_row, error_text, guard, keep_to_options, panel, \
-    set_classes, show, style_tag
+from .components import (BASE_CSS, GameApp, PacedBots, SeatUndo, assign, control_row, guard, keep_to_options, panel,
+                         percent, set_classes, show, style_tag)
+from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
 
 GAME = GAMES["gem_rush"]
-#: A bot that makes more moves than this in one turn is stopped (and the page says so).
-BOT_TURN_LIMIT = 400
-#: The status line shows at most this many of the log lines one move (or the bots) wrote.
-STATUS_LINES = 6
-
-
-class BotStuck(RuntimeError):
-    """A bot kept moving within one turn far longer than any real turn takes."""
-
-#: How long a bot's move stays on screen before the next one (ms); the speed toggle changes it.
-BOT_SPEEDS = {"slow": 1200, "normal": 500, "fast": 200, "instant": 0}
 SIDE_NAMES = M.SIDE_NAMES
 #: The whole mine is drawn at most this wide and this high (px), between these scales (px per unit);
 #: the close-up view draws it at ``CLOSE_SCALE`` at least, in a box that scrolls.
@@ -130,13 +119,6 @@ GEM_CSS = """
 # ---------------------------------------------------------------------------------------------
 # words
 # ---------------------------------------------------------------------------------------------
-
-
-def percent(chance: Fraction | float) -> str:
-    value = float(chance)
-    if value in (0.0, 1.0) or 0.01 <= value <= 0.99:
-        return f"{value:.0%}"
-    return f"{value:.1%}"
 
 
 def card_words(card: int) -> str:
@@ -417,7 +399,7 @@ def default_strength(mode: str) -> str:
                                                                    else next(iter(GAME.bots)))
 
 
-class GemRushApp(SeatUndo, GameApp):
+class GemRushApp(PacedBots, SeatUndo, GameApp):
     """Play Gem Rush in seat ``seat``; bots of strength ``bots`` take the other seats. ``mode``
     is ``"rush"`` (against the bots) or ``"crisis"`` (with them; one player plays solo Crisis).
     Other keywords are the model's options (``target``, ``skills``...); ``state`` plays on a
@@ -437,8 +419,7 @@ class GemRushApp(SeatUndo, GameApp):
             raise TypeError("pass either a state or options for a new game, not both")
         if not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        if bot_speed not in BOT_SPEEDS:
-            raise ValueError(f"bot_speed is one of {', '.join(BOT_SPEEDS)}")
+        self.check_bot_speed(bot_speed)
         strength = bots or default_strength(state.options.mode)
         if strength not in GAME.bots:
             raise ValueError(f"bot strengths are {', '.join(GAME.bots)}, not {strength!r}")
@@ -447,12 +428,9 @@ class GemRushApp(SeatUndo, GameApp):
         self.strength = strength
         self._bot_seed = seed
         self.bots: dict[int, Any] = {}
-        self._timer = None
-        self._bot_turn, self._bot_actions = None, 0
         self.chosen: list[tuple[int, int]] = []      # (player, card) picked, in click order
         self.door: Optional[tuple] = None            # (pos, side) picked on the mine
         self._hand_mode = ""
-        self._offers: dict[Action, Callable[[], None]] = {}
         self._choice_actions: list[Optional[Action]] = []
         self._payment_actions: list[Optional[tuple]] = []
         self._room_moves: dict[tuple, Action] = {}
@@ -470,9 +448,8 @@ class GemRushApp(SeatUndo, GameApp):
 
     # ---- seats and bots ----------------------------------------------------------------------
     def _make_bots(self) -> None:
-        seed = self._bot_seed
-        self.bots = {p: GAME.bot(self.strength, p, None if seed is None else seed * 10 + p)
-                     for p in range(self.state.num_players) if p != self.seat}
+        self.bots = {p: GAME.bot(self.strength, p, self.bot_seed(p)) for p in range(self.state.num_players)
+                     if p != self.seat}
         self.adviser = GAME.bot("team" if self.state.options.mode == "crisis" else "greedy", self.seat, 0)
 
     def _fresh_game(self, seed: Optional[int]) -> gem_rush.GemRush:
@@ -486,106 +463,13 @@ class GemRushApp(SeatUndo, GameApp):
         return gem_rush.new_game(seed=seed, players=players, mode=mode, target=self.target_choice.value,
                                  skills=self.skills_choice.value)
 
-    @property
-    def bot_delay_ms(self) -> int:
-        return BOT_SPEEDS[self.speed_choice.value]
-
-    def persons_turn(self) -> bool:
-        return not self.state.is_over and self.state.current_player == self.seat
-
-    def step_bot(self) -> bool:
-        """One bot action (False when it is your decision or the game is over). A bot that
-        goes on for ``BOT_TURN_LIMIT`` actions in one turn is stopped with an error: that is a
-        bot's bug to report, and the page must not spin for ever."""
-        state = self.state
-        if state.is_over or state.current_player == self.seat:
-            return False
-        turn = (state.turns_taken, state.current_player)
-        self._bot_actions = self._bot_actions + 1 if turn == self._bot_turn else 1
-        self._bot_turn = turn
-        if self._bot_actions > BOT_TURN_LIMIT:
-            raise BotStuck(f"player {state.current_player + 1}'s bot made {BOT_TURN_LIMIT} moves in one turn "
-                           f"and was stopped (last: {state.history[-1]})")
-        state.apply(self.bots[state.current_player].choose(state))
-        self.after_change()
-        return True
-
-    def report_since(self, log_length: int, fallback: str) -> None:
-        """The log lines written since ``log_length`` on the status line (the last few, when a
-        bot wrote many)."""
-        new = [text for _, text in self.state.log.entries[log_length:]]
-        shown = ("… " if len(new) > STATUS_LINES else "") + "; ".join(new[-STATUS_LINES:])
-        self.status.say(shown if new else fallback, "ok")
-
-    def run_bots(self, most: int = 100_000) -> int:
-        """Bots decide until it is your decision or the game ends; returns how many moved."""
-        before = len(self.state.log)
-        moved = 0
-        try:
-            while moved < most and self.step_bot():
-                moved += 1
-        except BotStuck as error:
-            self.refresh()
-            self.status.error(str(error))
-            return moved
-        if moved:
-            self.report_since(before, "the bots moved")
-        self.refresh()
-        return moved
-
-    def _bots_next(self) -> None:
-        """In a live app, the next bot move is due after ``bot_delay_ms``."""
-        self._cancel_bots()
-        if not self.live or self.state.is_over or self.persons_turn():
-            return
-        from tornado.ioloop import IOLoop
-
-        self._timer = IOLoop.current().call_later(self.bot_delay_ms / 1000, self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._timer = None
-        before = len(self.state.log)
-        try:
-            moved = self.step_bot()
-        except MinegamesError as error:  # a bot's move the model refuses: say so and stop the bots
-            self.status.error(f"a bot's move was refused: {error_text(error)}")
-            return
-        except BotStuck as error:
-            self.status.error(str(error))
-            return
-        if moved:
-            self.report_since(before, "a bot moved")
-            self.refresh()
-            self._bots_next()
-
-    def _cancel_bots(self) -> None:
-        if self._timer is not None:
-            from tornado.ioloop import IOLoop
-
-            IOLoop.current().remove_timeout(self._timer)
-            self._timer = None
+    def bot_turn(self) -> int:
+        return self.state.turns_taken
 
     # ---- applying ----------------------------------------------------------------------------
-    def act(self, action: Action | str) -> bool:
-        """Your action: applied, reported, then the bots go on."""
-        if not self.persons_turn():
-            self.status.error("it is not your turn: the bots are moving")
-            return False
-        before = len(self.state.log)
-        try:
-            if isinstance(action, str):
-                action = self.state._as_action(action)
-            self.state.apply(action)
-        except MinegamesError as error:
-            self.status.error(error_text(error))
-            return False
-        self.after_change()
+    def after_person_acted(self, action: Action) -> None:
         if isinstance(action, (Build, WarpBuild)):
             self.door = None
-        self.report_since(before, fallback=f"done: {action}")
-        self.refresh()
-        self._bots_next()
-        return True
 
     def after_change(self) -> None:
         state = self.state
@@ -607,16 +491,9 @@ class GemRushApp(SeatUndo, GameApp):
         self.mine_view.seat = self.seat
         self._fit_options()
 
-    def replace_state(self, state, message: str) -> None:
-        super().replace_state(state, message)
-        self._bots_next()
-
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
     def actor(self, index: int) -> int:
         return self.state.actor(index)
-
-    def after_undo(self) -> None:
-        self._bots_next()
 
     # ---- building the widgets ----------------------------------------------------------------
     def _build_widgets(self, state, bot_speed: str) -> None:
@@ -702,11 +579,7 @@ class GemRushApp(SeatUndo, GameApp):
                                                  tooltips=["the whole mine in the box", "larger rooms; scroll the box"])
         self.zoom_choice.add_class("gem-zoom")
         self.zoom_choice.observe(lambda _c: self.refresh(), names="value")
-        self.speed_choice = widgets.ToggleButtons(options=list(BOT_SPEEDS), value=bot_speed,
-                                                  style={"button_width": "auto"},
-                                                  tooltips=[f"{ms} ms per bot move" for ms in BOT_SPEEDS.values()])
-        self.speed_choice.add_class("gem-speed")
-        self.speed_choice.observe(lambda _c: self._bots_next(), names="value")
+        self.speed_choice = self.speed_toggle(bot_speed, "gem-speed")
 
     @staticmethod
     def _player_options(mode: str) -> list:
@@ -748,13 +621,6 @@ class GemRushApp(SeatUndo, GameApp):
         assign(self.skills_choice, value=options.skills)
         assign(self.strength_choice, value=self.strength)
 
-    def _button(self, description: str, css: str, on_click: Callable[[], Any], tooltip: str = "") -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-        for name in css.split():
-            button.add_class(name)
-        button.on_click(lambda _b: on_click())
-        return button
-
     def build(self) -> list[widgets.Widget]:
         self.decision_card = _card("Your turn", [self.decision_text, self.choices_row, self.burn_all_button,
                                                  self.place_view,
@@ -782,26 +648,6 @@ class GemRushApp(SeatUndo, GameApp):
                 self.controls, self.log_view]
 
     # ---- what the controls offer ---------------------------------------------------------------
-    def offered(self) -> dict[Action, Callable[[], None]]:
-        """Every action some enabled control plays now, with the clicks that play it."""
-        return dict(self._offers)
-
-    def take(self, action: Action) -> bool:
-        """Play ``action`` through the app's own controls (as a person would click it)."""
-        press = self._offers.get(action)
-        if press is None:
-            self.status.error(f"no control offers {action} now")
-            return False
-        before = len(self.state.history)
-        press()
-        return len(self.state.history) > before
-
-    def _offer(self, action: Action, press: Callable[[], None]) -> None:
-        self._offers.setdefault(action, press)
-
-    def _legal_now(self) -> list[Action]:
-        return self.state.legal_actions() if self.persons_turn() else []
-
     def _act_if_legal(self, action: Action, why_not: str) -> None:
         if action not in self._legal_now():
             self.refuse_input(why_not)
@@ -970,13 +816,6 @@ class GemRushApp(SeatUndo, GameApp):
     def _revealed_clicked(self, key: str) -> None:
         _, card = key.split(":")
         self._act_if_legal(Keep(int(card)), "you cannot keep that card now")
-
-    def _choice_clicked(self, index: int) -> None:
-        action = self._choice_actions[index] if index < len(self._choice_actions) else None
-        if action is None:
-            self.refuse_input("this button stands for no move now")
-            return
-        self.act(action)
 
     def _more_clicked(self) -> None:
         if self.more_choice.value is None:
@@ -1696,23 +1535,6 @@ class GemRushApp(SeatUndo, GameApp):
 
     def click_keep(self, card: int) -> None:
         self.revealed_view.click(f"keep:{card}")
-
-    def click_choice(self, text: str) -> bool:
-        """Click the first shown decision button whose label contains ``text``."""
-        for button in self.choices_row.children:
-            if text in button.description and not button.disabled:
-                before = len(self.state.history)
-                button.click()
-                return len(self.state.history) > before
-        self.status.error(f"no button says {text!r} now")
-        return False
-
-    def click_undo(self) -> None:
-        self.controls.undo_button.click()
-
-    def click_new_game(self, seed: Optional[int] = None) -> None:
-        self.controls.seed_box.value = "" if seed is None else str(seed)
-        self.controls.new_game_button.click()
 
 
 def view_deck_and_discards(state) -> int:

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 
 from minegames import GAMES
 from minegames import goldmine_rumbles as gr
-from minegames.core import Action, MinegamesError
+from minegames.core import Action
 from minegames.goldmine_rumbles import analysis as A
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
@@ -54,8 +54,8 @@ from minegames.goldmine_rumbles.wording import describe, fight_dice_in
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
-from .components import (BASE_CSS, PIP_GLYPHS, GameApp, SeatUndo, assign, control_row, error_text, guard, keep_to_options,
-                         panel, set_classes, show, style_tag)
+from .components import (BASE_CSS, PIP_GLYPHS, GameApp, PacedBots, SeatUndo, assign, control_row, guard,
+                         keep_to_options, panel, percent, set_classes, show, style_tag)
 
 GAME = GAMES["goldmine_rumbles"]
 #: Bot strengths tried first when none is asked for (the registry's keys decide what exists).
@@ -112,11 +112,6 @@ GR_CSS = """
 # ---------------------------------------------------------------------------------------------
 # words and numbers
 # ---------------------------------------------------------------------------------------------
-
-
-def percent(chance: Union[Fraction, float]) -> str:
-    value = float(chance)
-    return f"{value:.0%}" if 0.01 <= value <= 0.99 or value in (0, 1) else f"{value:.1%}"
 
 
 def gn(value: Union[Fraction, float, int]) -> str:
@@ -486,12 +481,18 @@ def default_strength() -> str:
     return next((name for name in PREFERRED_STRENGTHS if name in bots), bots[0])
 
 
-class GoldmineRumblesApp(SeatUndo, GameApp):
+class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
     """Play Goldmine Rumbles in seat ``seat`` against bots of ``bots`` strength (one name for
     every bot, or one per other seat in seat order); ``state`` plays on a given game instead."""
 
     prefix = "gr"
     log_lines = 12
+    # the bots' pace (PacedBots): the dice and the fight panel show what the bots did, so their
+    # moves stay off the status line; every log line of your move is shown; no turn limit
+    bot_speeds = BOT_SPEEDS
+    bot_turn_limit = None
+    status_lines = None
+    report_bot_moves = False
 
     def __init__(self, seed: Optional[int] = None, players: int = 4, long_game: bool = False, *,
                  seat: int = 0, bots: Union[str, Sequence[str], None] = None, live: bool = True,
@@ -503,8 +504,7 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
             raise TypeError("pass either a state or options for a new game, not both")
         if not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        if bot_speed not in BOT_SPEEDS:
-            raise ValueError(f"bot_speed is one of {', '.join(BOT_SPEEDS)}")
+        self.check_bot_speed(bot_speed)
         self.seat = seat
         self.live = live
         #: run slow route searches after answering the click (live apps: on the event loop)
@@ -513,11 +513,9 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         self.strengths = self._strengths(bots, state.num_players)
         self._bot_seed = seed
         self.bots: dict[int, Any] = {}
-        self._timer = None
         self.selected_site: Optional[int] = None
         self.selected_cell: Optional[M.Cell] = None
         self.dice = TableDice()
-        self._offers: dict[Action, Callable[[], None]] = {}
         self._deep: dict[tuple, Optional[M.Journey]] = {}
         self._searching: set[tuple] = set()
         self._choice_actions: list[Optional[Action]] = []
@@ -544,9 +542,7 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         return {p: names[min(k, len(names) - 1)] for k, p in enumerate(others)}
 
     def _make_bots(self) -> None:
-        seed = self._bot_seed
-        self.bots = {p: GAME.bot(strength, p, None if seed is None else seed * 10 + p)
-                     for p, strength in self.strengths.items()}
+        self.bots = {p: GAME.bot(strength, p, self.bot_seed(p)) for p, strength in self.strengths.items()}
 
     def _fresh_game(self, seed: Optional[int]) -> gr.GoldmineRumbles:
         """A new game with the options chosen in the new-game row (players, long game, seat, bots)."""
@@ -559,58 +555,8 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         options = {**dataclasses.asdict(self.state.options), "players": players, "long_game": self.long_box.value}
         return gr.new_game(seed=seed, **options)
 
-    @property
-    def bot_delay_ms(self) -> int:
-        return BOT_SPEEDS[self.speed_choice.value]
-
-    def persons_turn(self) -> bool:
-        return not self.state.is_over and self.state.current_player == self.seat
-
-    def step_bot(self) -> bool:
-        """One bot action (False when it is your decision or the game is over)."""
-        state = self.state
-        if state.is_over or state.current_player == self.seat:
-            return False
-        self._apply(self.bots[state.current_player].choose(state))
-        return True
-
-    def run_bots(self, most: int = 100_000) -> int:
-        """Bots decide until it is your decision or the game ends; returns how many moved."""
-        moved = 0
-        while moved < most and self.step_bot():
-            moved += 1
-        self.refresh()
-        return moved
-
-    def _bots_next(self) -> None:
-        """In a live app, the next bot move is due after ``bot_delay_ms``."""
-        self._cancel_bots()
-        if not self.live or self.state.is_over or self.persons_turn():
-            return
-        from tornado.ioloop import IOLoop
-
-        self._timer = IOLoop.current().call_later(self.bot_delay_ms / 1000, self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._timer = None
-        try:
-            moved = self.step_bot()
-        except MinegamesError as error:  # a bot's move the model refuses: say so and stop the bots
-            self.status.error(f"a bot's move was refused: {error_text(error)}")
-            return
-        if moved:
-            self.refresh()
-            self._bots_next()
-
-    def _cancel_bots(self) -> None:
-        if self._timer is not None:
-            from tornado.ioloop import IOLoop
-
-            IOLoop.current().remove_timeout(self._timer)
-            self._timer = None
-
     # ---- applying ----------------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
+    def apply_action(self, action: Action) -> None:
         """Apply anybody's action (raises the model's error); note the dice it rolled."""
         state = self.state
         before = len(state.log)
@@ -620,7 +566,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         state.apply(action)
         texts = [text for _, text in state.log.entries[before:]]
         self.dice.read(state, texts, fight_before, self.seat)
-        self.after_change()
 
     def _round_bonuses(self, action: Action, fight: Mapping[str, Any]) -> list[int]:
         """Each side's bonus for the round ``action`` settles, as the fight stands before it: a new
@@ -636,22 +581,16 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
             bonuses.append(bonus)
         return bonuses
 
-    def act(self, action: Action | str) -> bool:
-        """Your action: applied, reported, then the bots go on."""
-        before = len(self.state.log)
-        try:
-            if isinstance(action, str):
-                action = self.state._as_action(action)
-            self._apply(action)
-        except MinegamesError as error:
-            self.status.error(error_text(error))
-            return False
+    def person_refusal(self) -> Optional[str]:
+        """Your action goes to the model whoever is to move (the controls offer none on a bot's turn)."""
+        return None
+
+    def after_person_acted(self, action: Action) -> None:
         if isinstance(action, (BuyClaim, AttackPapaClayton, AttackPlayer, EndTurn)):
             self.selected_site = None  # the way on show was for this turn's choice
-        self.report_since(before, fallback=f"done: {action}")
-        self.refresh()
-        self._bots_next()
-        return True
+
+    def done_words(self, action: Action) -> str:
+        return str(action)  # an attack or a "no" writes no log line: "done: P1 attacks ..."
 
     def after_change(self) -> None:
         if self.state.decision is None or self.state.decision["kind"] != "travel":
@@ -670,10 +609,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         self.dice = TableDice()
         self.board.seat = self.seat
         self._fit_options()
-
-    def replace_state(self, state, message: str) -> None:
-        super().replace_state(state, message)
-        self._bots_next()
 
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
     def action_words(self, action: Action) -> str:
@@ -739,18 +674,7 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         self.strength_choice.add_class("gr-strength")
         self.seat_choice = widgets.Dropdown(options=[(f"seat P{p + 1}", p) for p in range(4)], value=self.seat,
                                             layout=widgets.Layout(width="100px"))
-        self.speed_choice = widgets.ToggleButtons(options=list(BOT_SPEEDS), value=bot_speed,
-                                                  style={"button_width": "auto"},
-                                                  tooltips=[f"{ms} ms per bot move" for ms in BOT_SPEEDS.values()])
-        self.speed_choice.add_class("gr-speed")
-        self.speed_choice.observe(lambda _c: self._bots_next(), names="value")
-
-    def _button(self, description: str, css: str, on_click: Callable[[], Any], tooltip: str = "") -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-        for name in css.split():
-            button.add_class(name)
-        button.on_click(lambda _b: on_click())
-        return button
+        self.speed_choice = self.speed_toggle(bot_speed, "gr-speed")
 
     def build(self) -> list[widgets.Widget]:
         self.decision_card = _card("Your decision", [self.decision_text, self.choices_row, self.more_row,
@@ -781,24 +705,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
         assign(self.long_box, value=state.options.long_game)
         assign(self.seat_choice, value=self.seat)
 
-    # ---- what the controls offer ---------------------------------------------------------------
-    def offered(self) -> dict[Action, Callable[[], None]]:
-        """Every action some enabled control plays now, with the clicks that play it."""
-        return dict(self._offers)
-
-    def take(self, action: Action) -> bool:
-        """Play ``action`` through the app's own controls (as a person would click it)."""
-        press = self._offers.get(action)
-        if press is None:
-            self.status.error(f"no control offers {action} now")
-            return False
-        before = len(self.state.history)
-        press()
-        return len(self.state.history) > before
-
-    def _legal_now(self) -> list[Action]:
-        return self.state.legal_actions() if self.persons_turn() else []
-
     # ---- clicks ------------------------------------------------------------------------------
     def select_site(self, site: int) -> None:
         """A click on a claim site: show the way there (and its claim, if it is for sale)."""
@@ -822,13 +728,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
 
     def _column_clicked(self, column: str) -> None:
         self.act(PlaceCube(self.seat, column))
-
-    def _choice_clicked(self, index: int) -> None:
-        action = self._choice_actions[index] if index < len(self._choice_actions) else None
-        if action is None:
-            self.refuse_input("this button stands for no move now")
-            return
-        self.act(action)
 
     def _more_clicked(self) -> None:
         if self.more_choice.value is None:
@@ -981,9 +880,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
                 return walk
         return Step(self.seat, position_key(first.path[1]))
 
-    def _offer(self, action: Action, press: Callable[[], None]) -> None:
-        self._offers.setdefault(action, press)
-
     def _refresh_decision(self, legal: list[Action], blast_cells: list[M.Cell]) -> None:
         state = self.state
         mine = self.persons_turn()
@@ -1133,23 +1029,6 @@ class GoldmineRumblesApp(SeatUndo, GameApp):
 
     def click_column(self, column: str) -> None:
         self.column_buttons[column].click()
-
-    def click_choice(self, text: str) -> bool:
-        """Click the first shown decision button whose label contains ``text``."""
-        for button in self.choices_row.children:
-            if text in button.description and not button.disabled:
-                before = len(self.state.history)
-                button.click()
-                return len(self.state.history) > before
-        self.status.error(f"no button says {text!r} now")
-        return False
-
-    def click_undo(self) -> None:
-        self.controls.undo_button.click()
-
-    def click_new_game(self, seed: Optional[int] = None) -> None:
-        self.controls.seed_box.value = "" if seed is None else str(seed)
-        self.controls.new_game_button.click()
 
 
 def _style(action: Action) -> str:

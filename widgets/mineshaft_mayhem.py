@@ -561,9 +561,3 @@ class MineshaftMayhemApp(GameApp):
     def click_bot_turn(self) -> None:
         self.bot_button.click()
 
-    def click_undo(self) -> None:
-        self.controls.undo_button.click()
-
-    def click_new_game(self, seed: Optional[int] = None) -> None:
-        self.controls.seed_box.value = "" if seed is None else str(seed)
-        self.controls.new_game_button.click()

@@ -34,14 +34,13 @@ from __future__ import annotations
 
 import html
 import re
-from fractions import Fraction
 from typing import Any, Callable, Mapping, Optional
 
 import ipywidgets as widgets
 
 from minegames import GAMES
 from minegames import off_the_rails
-from minegames.core import Action, MinegamesError
+from minegames.core import Action
 from minegames.off_the_rails import app_support as S
 from minegames.off_the_rails import board as B
 from minegames.off_the_rails import legal as rules
@@ -53,15 +52,11 @@ from minegames.off_the_rails.components import GEM_POINTS, GEMS, JEWELS, MISSION
 from minegames.off_the_rails.options import DECK_LENGTHS
 
 from .board import SvgView
-from .components import BASE_CSS, GameApp, SeatUndo, assign, control_row, error_text, guard, panel, show, style_tag
+from .components import (BASE_CSS, GameApp, PacedBots, SeatUndo, assign, control_row, guard, panel, percent, show,
+                         style_tag)
+from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
 
 GAME = GAMES["off_the_rails"]
-#: How long a bot's move stays on screen before the next one (ms); the speed toggle changes it.
-BOT_SPEEDS = {"slow": 1200, "normal": 500, "fast": 200, "instant": 0}
-#: A bot that makes more moves than this in one turn is stopped (and the page says so).
-BOT_TURN_LIMIT = 400
-#: The status line shows at most this many of the log lines one move (or the bots) wrote.
-STATUS_LINES = 6
 #: At most this many carts a seat runs (solo: one per clan colour).
 MAX_CARTS = 4
 ALL_KEYS = frozenset(render.square_key((x, y)) for x in range(B.SIZE) for y in range(B.SIZE))
@@ -108,13 +103,6 @@ OTR_CSS = """
 # ---------------------------------------------------------------------------------------------
 
 
-def percent(chance: Fraction | float) -> str:
-    value = float(chance)
-    if value in (0.0, 1.0) or 0.01 <= value <= 0.99:
-        return f"{value:.0%}"
-    return f"{value:.1%}"
-
-
 def swatch(clan: str) -> str:
     return f"<span class='otr-swatch' style='background:{CLAN_INK[clan]}'></span>"
 
@@ -139,10 +127,6 @@ def _planner():
     except ImportError:
         return None
     return planner if hasattr(planner, "plan_turn") else None
-
-
-class BotStuck(RuntimeError):
-    """A bot kept moving within one turn far longer than any real turn takes."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -197,133 +181,6 @@ class RailsBoard(widgets.VBox):
 
 
 # ---------------------------------------------------------------------------------------------
-# bots at a pace a person can follow
-# ---------------------------------------------------------------------------------------------
-
-
-class PacedBots:
-    """One person among bots: the bots take the seats that are not the person's, one action at a
-    time on the kernel's event loop, ``bot_delay_ms`` apart (``live=False``: only when
-    :meth:`run_bots` or :meth:`step_bot` is called), and go on after each of the person's actions,
-    an undo, a new game or a load. Mixed into a :class:`GameApp` (before :class:`SeatUndo`) that has
-    ``seat``, ``bots`` {seat: bot}, ``live`` and ``bot_delay_ms``. A bot that goes on for
-    ``BOT_TURN_LIMIT`` actions in one turn is stopped with an error (a bot's bug: the page must not
-    spin for ever). Nothing here knows a game: it could serve every app in ``components.py``."""
-
-    _timer = None
-    _bot_turn: Any = None
-    _bot_actions = 0
-
-    def act(self, action: Action | str) -> bool:
-        """The person's action: applied (or refused, with the model's reason), reported, then the
-        bots go on."""
-        if not self.persons_turn():
-            self.status.error("it is not your turn: the bots are moving")
-            return False
-        before = len(self.state.log)
-        try:
-            if isinstance(action, str):
-                action = self.state._as_action(action)
-            self.state.apply(action)
-        except MinegamesError as error:
-            self.status.error(error_text(error))
-            return False
-        self.after_person_acted(action)
-        self.after_change()
-        self.report_since(before, fallback=f"done: {self.action_words(action)}")
-        self.refresh()
-        self._bots_next()
-        return True
-
-    def after_person_acted(self, action: Action) -> None:
-        """Hook: runs after the person's action is applied, before the redraw."""
-
-    def report_since(self, log_length: int, fallback: str) -> None:
-        """The log lines written since ``log_length`` on the status line (the last few, when a
-        bot wrote many)."""
-        new = [text for _, text in self.state.log.entries[log_length:]]
-        shown = ("… " if len(new) > STATUS_LINES else "") + "; ".join(new[-STATUS_LINES:])
-        self.status.say(shown if new else fallback, "ok")
-
-    def replace_state(self, state, message: str) -> None:
-        super().replace_state(state, message)
-        self._bots_next()
-
-    def after_undo(self) -> None:
-        self._bots_next()
-
-    def persons_turn(self) -> bool:
-        return not self.state.is_over and self.state.current_player == self.seat
-
-    def step_bot(self) -> bool:
-        """One bot action (False when it is the person's decision or the game is over)."""
-        state = self.state
-        if state.is_over or state.current_player == self.seat:
-            return False
-        turn = (getattr(state, "turn", None), state.current_player)
-        self._bot_actions = self._bot_actions + 1 if turn == self._bot_turn else 1
-        self._bot_turn = turn
-        if self._bot_actions > BOT_TURN_LIMIT:
-            raise BotStuck(f"player {state.current_player + 1}'s bot made {BOT_TURN_LIMIT} moves in one turn "
-                           f"and was stopped (last: {state.history[-1]})")
-        self.apply_bot(self.bots[state.current_player].choose(state))
-        return True
-
-    def apply_bot(self, action: Action) -> None:
-        """Hook: play a bot's action (an app that notes what actions do, dice say, overrides it)."""
-        self.state.apply(action)
-        self.after_change()
-
-    def run_bots(self, most: int = 100_000) -> int:
-        """Bots decide until it is the person's decision or the game ends; returns how many moved."""
-        before = len(self.state.log)
-        moved = 0
-        try:
-            while moved < most and self.step_bot():
-                moved += 1
-        except BotStuck as error:
-            self.refresh()
-            self.status.error(str(error))
-            return moved
-        if moved:
-            self.report_since(before, "the bots moved")
-        self.refresh()
-        return moved
-
-    def _bots_next(self) -> None:
-        """In a live app, the next bot move is due after ``bot_delay_ms``."""
-        self._cancel_bots()
-        if not self.live or self.state.is_over or self.persons_turn():
-            return
-        from tornado.ioloop import IOLoop
-
-        self._timer = IOLoop.current().call_later(self.bot_delay_ms / 1000, self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._timer = None
-        before = len(self.state.log)
-        try:
-            moved = self.step_bot()
-        except MinegamesError as error:  # a bot's move the model refuses: say so and stop the bots
-            self.status.error(f"a bot's move was refused: {error_text(error)}")
-            return
-        except BotStuck as error:
-            self.status.error(str(error))
-            return
-        if moved:
-            self.report_since(before, "a bot moved")
-            self.refresh()
-            self._bots_next()
-
-    def _cancel_bots(self) -> None:
-        if self._timer is not None:
-            from tornado.ioloop import IOLoop
-
-            IOLoop.current().remove_timeout(self._timer)
-            self._timer = None
-
-
-# ---------------------------------------------------------------------------------------------
 # the app
 # ---------------------------------------------------------------------------------------------
 
@@ -353,8 +210,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             raise TypeError("pass either a state or options for a new game, not both")
         if not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        if bot_speed not in BOT_SPEEDS:
-            raise ValueError(f"bot_speed is one of {', '.join(BOT_SPEEDS)}")
+        self.check_bot_speed(bot_speed)
         strength = bots or default_strength()
         if strength not in GAME.bots:
             raise ValueError(f"bot strengths are {', '.join(GAME.bots)}, not {strength!r}")
@@ -382,9 +238,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
 
     # ---- seats and bots ----------------------------------------------------------------------
     def _make_bots(self) -> None:
-        seed = self._bot_seed
-        self.bots = {p: GAME.bot(self.strength, p, None if seed is None else seed * 10 + p)
-                     for p in range(self.state.num_players) if p != self.seat}
+        self.bots = {p: GAME.bot(self.strength, p, self.bot_seed(p)) for p in range(self.state.num_players)
+                     if p != self.seat}
         self.adviser = GAME.bot(default_strength(), self.seat, 0)
 
     def _fresh_game(self, seed: Optional[int]) -> off_the_rails.OffTheRails:
@@ -399,10 +254,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         else:
             options["deck_length"] = self.length_choice.value
         return off_the_rails.new_game(seed=seed, players=players, **options)
-
-    @property
-    def bot_delay_ms(self) -> int:
-        return BOT_SPEEDS[self.speed_choice.value]
 
     def bot_name(self, player: int) -> str:
         clan = self.state.players[player]["clan"].capitalize()
@@ -433,13 +284,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         return S.action_words(self.state, action)
 
     # ---- building ----------------------------------------------------------------------------
-    def _button(self, description: str, css: str, on_click: Callable[[], Any], tooltip: str = "") -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-        for name in css.split():
-            button.add_class(name)
-        button.on_click(lambda _b: on_click())
-        return button
-
     def _build_widgets(self, state, bot_speed: str) -> None:
         self.board = RailsBoard()
         self.board.on_square(self.click_square)
@@ -519,11 +363,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                           (self.count_box, "count")):
             box.add_class(f"otr-option-{name}")
         self.players_choice.observe(lambda _c: self._panel_changed(), names="value")
-        self.speed_choice = widgets.ToggleButtons(options=list(BOT_SPEEDS), value=bot_speed,
-                                                  style={"button_width": "auto"},
-                                                  tooltips=[f"{ms} ms per bot move" for ms in BOT_SPEEDS.values()])
-        self.speed_choice.add_class("otr-speed")
-        self.speed_choice.observe(lambda _c: self._bots_next(), names="value")
+        self.speed_choice = self.speed_toggle(bot_speed, "otr-speed")
 
     def _panel_changed(self) -> None:
         solo = self.players_choice.value == 1
@@ -743,13 +583,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
 
     def _drive(self, number: int) -> None:
         self._play(Drive(self.seat, number), f"cart {number + 1} has no move to make now")
-
-    def _choice_clicked(self, index: int) -> None:
-        action = self._choice_actions[index] if index < len(self._choice_actions) else None
-        if action is None:
-            self.refuse_input("this button stands for no move now")
-            return
-        self.act(action)
 
     # ---- the hint ------------------------------------------------------------------------------
     def show_hint(self) -> None:
@@ -1157,24 +990,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         doing = re.sub(r"^\w+: ", "", state.prompt())
         return (f"{html.escape(self.bot_name(who))} is playing: {html.escape(doing)}"
                 f"<span class='otr-caption'>{pace}</span>")
-
-    # ---- driving from code (tests, notebooks) --------------------------------------------------
-    def click_choice(self, text: str) -> bool:
-        """Click the first shown decision button whose label contains ``text``."""
-        for button in self.choices_row.children:
-            if text in button.description and not button.disabled:
-                before = len(self.state.history)
-                button.click()
-                return len(self.state.history) > before
-        self.status.error(f"no button says {text!r} now")
-        return False
-
-    def click_undo(self) -> None:
-        self.controls.undo_button.click()
-
-    def click_new_game(self, seed: Optional[int] = None) -> None:
-        self.controls.seed_box.value = "" if seed is None else str(seed)
-        self.controls.new_game_button.click()
 
 
 class _OneStep:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -16,6 +14,7 @@ from minegames import gem_rush
 from minegames.gem_rush import analysis, app_support, mine, render
 from minegames.gem_rush.actions import Build, Burn, ChooseX, Keep, NameGem, Place, Step, Warp
 from widgets.gem_rush import GemRushApp, GemMineView, percent
+from widget_test_helpers import live_bots_until_your_turn, send
 
 INFO = GAMES["gem_rush"]
 TORCHLIT = "r01"        # N: Soulstone + Star Tear (1 point), W: Electrum; ability: draw 2
@@ -24,13 +23,6 @@ TINKERS = "r54"         # discard X, draw X+1
 TOMB = "r11"            # name a gem, reveal 5, keep those showing it
 SOUL_STAR, OB_RUBY, PERMA_ELEC, ELEC_STAR = 45, 12, 18, 36
 ELEC_WARP = 72
-
-
-def run_in_own_loop(coroutine):
-    """asyncio.run on a thread of its own: an earlier test (Playwright's sync API, a kernel)
-    may leave an event loop running on the main thread, where asyncio.run refuses to start."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def play_through(app: GemRushApp, rng: random.Random, follow: float = 0.7) -> Counter:
@@ -413,22 +405,8 @@ def test_clicks_answer_fast():
 
 
 def test_live_bots_move_on_the_event_loop():
-    async def main():
-        app = GemRushApp(seed=13, players=3, seat=2, bot_speed="instant")
-        for _ in range(500):
-            if app.persons_turn():
-                break
-            await asyncio.sleep(0.01)
-        return app
-
-    app = run_in_own_loop(main())
+    app = live_bots_until_your_turn(lambda: GemRushApp(seed=13, players=3, seat=2, bot_speed="instant"))
     assert app.persons_turn() and len(app.state.history) > 0
-
-
-def send(widget, **state) -> None:
-    """What a page sends: an update of the widget's state, through the widget's own message handler."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
 
 
 @pytest.mark.parametrize("name, index", [("players_choice", 99), ("target_choice", -1), ("skills_choice", "x"),

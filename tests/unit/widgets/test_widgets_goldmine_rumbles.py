@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from concurrent.futures import ThreadPoolExecutor
 import time
 from collections import Counter
 
@@ -17,15 +16,9 @@ from minegames.goldmine_rumbles.actions import (
     AttackPapaClayton, BuyClaim, Decline, EndTurn, FightRound, MineAlone, PlaceCube, TakeItems,
 )
 from widgets.goldmine_rumbles import FREE_TYPES, GoldmineBoard, GoldmineRumblesApp, default_strength
+from widget_test_helpers import live_bots_until_your_turn, run_in_own_loop
 
 INFO = GAMES["goldmine_rumbles"]
-
-
-def run_in_own_loop(coroutine):
-    """asyncio.run on a thread of its own: an earlier test (Playwright's sync API, a kernel)
-    may leave an event loop running on the main thread, where asyncio.run refuses to start."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def play_through(app: GoldmineRumblesApp, rng: random.Random, follow: float = 0.6) -> Counter:
@@ -269,15 +262,7 @@ def test_clicks_answer_fast():
 
 
 def test_live_bots_move_on_the_event_loop():
-    async def main():
-        app = GoldmineRumblesApp(seed=13, players=3, seat=2, bot_speed="instant")
-        for _ in range(500):
-            if app.persons_turn():
-                break
-            await asyncio.sleep(0.01)
-        return app
-
-    app = run_in_own_loop(main())
+    app = live_bots_until_your_turn(lambda: GoldmineRumblesApp(seed=13, players=3, seat=2, bot_speed="instant"))
     assert app.persons_turn() and len(app.state.history) > 0
 
 

@@ -6,12 +6,10 @@ column 3 runs south from D1 (3, 1). The red mine's centre is F5 (5, 5).
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -23,16 +21,10 @@ from minegames.off_the_rails.actions import (
     Upgrade,
 )
 from widgets.off_the_rails import OffTheRailsApp, default_strength
+from widget_test_helpers import live_bots_until_your_turn, send
 
 INFO = GAMES["off_the_rails"]
 COLUMN = {(3, y): "NS" for y in range(1, 4)}
-
-
-def run_in_own_loop(coroutine):
-    """asyncio.run on a thread of its own: an earlier test (Playwright's sync API, a kernel)
-    may leave an event loop running on the main thread, where asyncio.run refuses to start."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def play_through(app: OffTheRailsApp, rng: random.Random, follow: float = 0.5) -> Counter:
@@ -329,12 +321,6 @@ def test_clicks_on_the_board_and_values_from_the_page_are_checked(caplog):
     assert not [r for r in caplog.records if "Exception in widget method" in r.getMessage()]
 
 
-def send(widget, **state) -> None:
-    """What a page sends: an update of the widget's state, through the widget's own message handler."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-                        "buffers": []})
-
-
 # ---- undo, save, load, new game --------------------------------------------------------------------
 
 
@@ -407,15 +393,7 @@ def test_clicks_answer_fast():
 
 
 def test_live_bots_move_on_the_event_loop():
-    async def main():
-        app = OffTheRailsApp(seed=13, players=3, seat=2, bots="random", bot_speed="instant")
-        for _ in range(500):
-            if app.persons_turn():
-                break
-            await asyncio.sleep(0.01)
-        return app
-
-    app = run_in_own_loop(main())
+    app = live_bots_until_your_turn(lambda: OffTheRailsApp(seed=13, players=3, seat=2, bots="random", bot_speed="instant"))
     assert app.persons_turn() and len(app.state.history) > 0
     assert app.state.players[2]["clan"] == "blue" and "Your turn" in app.instruction.value
 
