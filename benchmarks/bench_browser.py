@@ -144,12 +144,27 @@ def time_to_first_interaction(browser, url: str, ready: str) -> tuple[float, obj
     return page.evaluate("performance.now()"), page
 
 
+#: a warm-up click that changed nothing is tried again this many times (the page may show the
+#: app a moment before its kernel answers); a timed click that changes nothing is an error
+WARMUP_TRIES = 3
+
+
 def click_latencies(page, app: AppPage, clicks: int, warmup: int) -> list[float]:
     timings = []
     for i in range(warmup + clicks):
-        if app.prepare is not None:
-            app.prepare(page)
-        elapsed = page.evaluate(CLICK_TO_UPDATE_JS, [app.sheet, app.target(i), 15_000])
+        tries = WARMUP_TRIES if i < warmup else 1
+        for attempt in range(1, tries + 1):
+            if app.prepare is not None:
+                app.prepare(page)
+            try:
+                elapsed = page.evaluate(CLICK_TO_UPDATE_JS, [app.sheet, app.target(i), 15_000])
+                break
+            except Exception as error:  # Playwright's Error: the picture did not change in time
+                if attempt == tries:
+                    kind = "warm-up" if i < warmup else "timed"
+                    raise RuntimeError(f"{app.name}: {kind} click {i + 1} on {app.target(i)!r} left "
+                                       f"{app.sheet!r} unchanged after {attempt} tries ({error})") from None
+                page.wait_for_timeout(1000)
         if i >= warmup:
             timings.append(elapsed)
         # Let the rest of the update (labels, buttons) land before the next click.
