@@ -471,6 +471,24 @@ class PacedBots:
     #: The game's seed (None: a random game), which each bot's own seed comes from.
     _bot_seed: Optional[int] = None
 
+    def take_seat(self, state, seat: int, *, live: bool, seed: Optional[int], bot_speed: str) -> None:
+        """Seat the person (refusing a seat the table does not have) with bots to come in the
+        others; part of every board app's constructor."""
+        if not 0 <= seat < state.num_players:
+            raise ValueError(f"seat must be 0..{state.num_players - 1}")
+        self.check_bot_speed(bot_speed)
+        self.seat = seat
+        self.live = live
+        self._bot_seed = seed
+        self.bots = {}
+
+    @staticmethod
+    def checked_strength(strength: str, info) -> str:
+        """A bot strength the game (``info``, its registry entry) has, or a ValueError naming them."""
+        if strength not in info.bots:
+            raise ValueError(f"bot strengths are {', '.join(info.bots)}, not {strength!r}")
+        return strength
+
     # ---- the speed --------------------------------------------------------------------------------
     def check_bot_speed(self, bot_speed: str) -> None:
         if bot_speed not in self.bot_speeds:

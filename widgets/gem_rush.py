@@ -417,17 +417,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             state = gem_rush.new_game(seed=seed, players=players, mode=mode, **options)
         elif options:
             raise TypeError("pass either a state or options for a new game, not both")
-        if not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        self.check_bot_speed(bot_speed)
-        strength = bots or default_strength(state.options.mode)
-        if strength not in GAME.bots:
-            raise ValueError(f"bot strengths are {', '.join(GAME.bots)}, not {strength!r}")
-        self.seat = seat
-        self.live = live
-        self.strength = strength
-        self._bot_seed = seed
-        self.bots: dict[int, Any] = {}
+        self.take_seat(state, seat, live=live, seed=seed, bot_speed=bot_speed)
+        self.strength = self.checked_strength(bots or default_strength(state.options.mode), GAME)
         self.chosen: list[tuple[int, int]] = []      # (player, card) picked, in click order
         self.door: Optional[tuple] = None            # (pos, side) picked on the mine
         self._hand_mode = ""

@@ -502,17 +502,11 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             state = gr.new_game(seed=seed, players=players, long_game=long_game, **options)
         elif options:
             raise TypeError("pass either a state or options for a new game, not both")
-        if not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        self.check_bot_speed(bot_speed)
-        self.seat = seat
-        self.live = live
+        self.take_seat(state, seat, live=live, seed=seed, bot_speed=bot_speed)
         #: run slow route searches after answering the click (live apps: on the event loop)
         self.defer_searches = live if defer_searches is None else defer_searches
         self.deferred: list[Callable[[], None]] = []
         self.strengths = self._strengths(bots, state.num_players)
-        self._bot_seed = seed
-        self.bots: dict[int, Any] = {}
         self.selected_site: Optional[int] = None
         self.selected_cell: Optional[M.Cell] = None
         self.dice = TableDice()

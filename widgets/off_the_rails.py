@@ -208,17 +208,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             state = off_the_rails.new_game(seed=seed, players=players, **options)
         elif options:
             raise TypeError("pass either a state or options for a new game, not both")
-        if not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be 0..{state.num_players - 1}")
-        self.check_bot_speed(bot_speed)
-        strength = bots or default_strength()
-        if strength not in GAME.bots:
-            raise ValueError(f"bot strengths are {', '.join(GAME.bots)}, not {strength!r}")
-        self.seat = seat
-        self.live = live
-        self.strength = strength
-        self._bot_seed = seed
-        self.bots: dict[int, Any] = {}
+        self.take_seat(state, seat, live=live, seed=seed, bot_speed=bot_speed)
+        self.strength = self.checked_strength(bots or default_strength(), GAME)
         self.selected: Optional[tuple] = None     # the square picked on the board
         self.turning = 0                          # which of the allowed tiles is previewed there
         self.hint_plan = None                     # the planner's plan on show (its squares are marked)
