@@ -15,7 +15,7 @@ PYTEST_FLAGS ?=
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: serve test test-fast lab bench-browser screenshot clean
+.PHONY: serve test test-fast test-long lab bench-browser screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "minegames needs Python 3.10+"'
@@ -39,11 +39,26 @@ serve: $(VENV)/.installed-app
 
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.
+# One worker per core (pytest-xdist); conftest.py keeps a notebook's cells, the app pages
+# and the server tests each together on one worker, longest first. The run ends with its
+# 15 slowest tests, so a new slow one is seen when it arrives. PARALLEL= runs in one process.
+PARALLEL ?= -n auto --dist loadgroup --no-loadscope-reorder
+SLOWEST  ?= --durations=15
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(PYTEST_FLAGS)
+	$(BIN)/python -m pytest $(PARALLEL) $(SLOWEST) $(PYTEST_FLAGS)
 
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(PYTEST_FLAGS) -m 'not browser'
+	$(BIN)/python -m pytest $(PARALLEL) $(SLOWEST) $(PYTEST_FLAGS) -m 'not browser'
+
+# The long mode: the same checks over many more seeded games, to look further for the rare
+# position: each whole-game property suite at LONG_GAMES games (the default run plays 250,
+# which reach every rule line the thousand reach) and the conformance suite's long run at
+# CONFORMANCE_GAMES per engine. See docs/dev/testing.md.
+LONG_GAMES        ?= 1000
+CONFORMANCE_GAMES ?= 1000
+test-long: $(VENV)/.installed-test
+	MINEGAMES_PROPERTY_GAMES=$(LONG_GAMES) MINEGAMES_CONFORMANCE_GAMES=$(CONFORMANCE_GAMES) \
+		$(BIN)/python -m pytest $(PARALLEL) $(SLOWEST) $(PYTEST_FLAGS) tests/property tests/protocol
 
 lab: $(VENV)/.installed-app
 	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks

@@ -1,4 +1,6 @@
-"""Fixtures for the browser tests: one Voila server per session, one Chromium page per test."""
+"""Fixtures for the browser tests: one Voila server for the app pages and one for the server
+tests, each started once per session (per worker under xdist, where conftest.py keeps each set
+on one worker); one Chromium for all, one page per test."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+import server_harness  # noqa: E402
 import voila_harness  # noqa: E402  (a sibling module; importlib mode adds no paths)
 
 VIEWPORT = {"width": 1200, "height": 900}
@@ -21,6 +24,12 @@ def voila_url(tmp_path_factory) -> str:
             yield base_url
     except voila_harness.HarnessError as error:
         pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """Voila started as `make serve` starts it (binder/voila.py), for the server tests."""
+    yield from server_harness.class_server(tmp_path_factory, "voila-class")
 
 
 @pytest.fixture(scope="session")

@@ -26,14 +26,10 @@ import voila_harness  # noqa: E402
 pytestmark = pytest.mark.browser
 
 APPS = {"mineshaft_mayhem.ipynb": ".mm-roll:not([disabled])", "out_of_mine.ipynb": ".oom-app"}
-# Shutting a kernel down on request takes well under a second; this bound is far below the
-# idle cull (binder/voila.py: minutes), so a kernel gone within it was freed by the page.
-FREED_WITHIN_S = 20.0
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    yield from sh.class_server(tmp_path_factory, "voila-class")
+# Shutting a kernel down on request takes well under a second on a quiet machine; this bound
+# leaves room for a busy one and is still far below the idle cull (binder/voila.py: 180 s of
+# idleness, checked every 30 s), so a kernel gone within it was freed by the page.
+FREED_WITHIN_S = 60.0
 
 
 def test_the_settings_never_cull_a_page_that_is_open_or_loading():
@@ -82,6 +78,9 @@ def test_leaving_apps_again_and_again_returns_to_no_kernels(server, browser):
 def test_a_kernel_nobody_is_attached_to_is_culled_and_an_open_page_is_not(tmp_path):
     """binder/voila.py's culling with its timeout shortened to seconds (the rest unchanged)."""
     idle_timeout, interval = 6, 1
+    # How long to wait for the cull: a bound on "it happens", not a speed (the check runs every
+    # second, so on a quiet machine the kernel is gone a second or two after the idle timeout).
+    culled_within = idle_timeout + 60
     overrides = (f"--MappingKernelManager.cull_idle_timeout={idle_timeout}",
                  f"--MappingKernelManager.cull_interval={interval}")
 
@@ -93,7 +92,7 @@ def test_a_kernel_nobody_is_attached_to_is_culled_and_an_open_page_is_not(tmp_pa
         assert vanishes.ok, vanishes.error
         start = time.monotonic()
         while vanishes.kernel_id in sh.kernel_ids(server.pid):
-            assert time.monotonic() - start < idle_timeout + 4 * interval + 10, "the vanished kernel was not culled"
+            assert time.monotonic() - start < culled_within, "the vanished kernel was not culled"
             await asyncio.sleep(0.5)
         stayed = await stays
         assert stayed.ok, f"the open page broke: {stayed.error}"
@@ -107,7 +106,7 @@ def test_a_kernel_nobody_is_attached_to_is_culled_and_an_open_page_is_not(tmp_pa
             assert any("with 0 connections" in line for line in culled)
             assert not any(stayed.kernel_id in line for line in culled), "an open page's kernel was culled"
             # ... and once it is gone too, nothing is left.
-            kernels, waited = sh.wait_for_kernels(server.pid, 0, idle_timeout + 4 * interval + 10)
+            kernels, waited = sh.wait_for_kernels(server.pid, 0, culled_within)
             assert kernels == 0, f"{kernels} kernels left {waited:.0f}s after the last page closed"
     except voila_harness.HarnessError as error:
         pytest.fail(str(error), pytrace=False)

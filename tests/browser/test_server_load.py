@@ -22,11 +22,6 @@ pytestmark = pytest.mark.browser
 CLASS_SIZE = 30
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    yield from sh.class_server(tmp_path_factory, "voila-load")
-
-
 def test_a_class_of_30_arriving_together_all_get_a_working_app(server):
     visits = sh.arrive_together(server, "mineshaft_mayhem.ipynb", CLASS_SIZE, clicks=1, timeout=240)
 

@@ -6,7 +6,7 @@ and tokens never go negative and injuries stay under 4. At the end: the game is 
 the last phase, and scores follow the end-game steps in the rulebook's order, the fewest
 Black Marks bonus included.
 
-`test_gr_thousand_games.py` plays many more games checking every change of gold and marks.
+`test_gr_seeded_games.py` plays many more games checking every change of gold and marks.
 The protocol checks (saves, undo, is_legal against legal_actions, refused actions,
 replays) live in the shared conformance suite, tests/protocol/."""
 
