@@ -44,14 +44,17 @@ def group_of(nodeid: str) -> str | None:
 
 
 def start_order(item: pytest.Item) -> int:
-    """The app pages and the servers first (the longest groups), then the notebooks, then the
-    whole-game property suites (the longest single tests), then the rest."""
+    """The conformance long mode (minutes a test, when it runs), the app pages and the servers
+    (the longest groups), the notebooks, the whole-game property suites (the longest single
+    tests of the default run), then the rest."""
     group = group_of(item.nodeid)
+    if item.name.startswith("test_long_mode"):
+        return 0
     if group in (APPS, SERVERS):
-        return (APPS, SERVERS).index(group)
+        return 1 + (APPS, SERVERS).index(group)
     if group is not None:
-        return 2
-    return 3 if "property" in item.path.parts else 4
+        return 3
+    return 4 if "property" in item.path.parts else 5
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
