@@ -3,6 +3,8 @@ stays whole (no exception in the kernel, the state unchanged, every control stil
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from minegames.mineshaft_mayhem import Roll
@@ -93,6 +95,26 @@ def test_a_bad_seed_or_save_text_is_refused_and_the_game_stays():
     for text in ("", "[]", '{"format": 2, "game": "mineshaft_mayhem"}', '{"format": 2}', "null"):
         assert not app.load(text) and app.status.kind == "error"
     assert app.state.to_json() == before
+
+
+@pytest.mark.parametrize("kind", ["too deep", "too long", "too many actions"])
+def test_a_crafted_save_is_refused_on_the_status_line_and_the_game_stays(kind):
+    from minegames.core.state import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS
+
+    app = rolled_app()
+    before = whole(app)
+    save = json.loads(app.state.to_json())
+    if kind == "too deep":
+        text = "[" * 100_000 + "]" * 100_000
+    elif kind == "too long":
+        text = " " * MAX_SAVE_CHARS + app.state.to_json()
+    else:
+        save["actions"] = save["actions"] * (MAX_SAVE_ACTIONS + 1)
+        text = json.dumps(save)
+    send(app.controls.save_text, value=text)  # pasted in the page
+    app.controls.load_button.click()
+    assert app.status.kind == "error" and app.status.text.startswith("save format")
+    assert whole(app) == before
 
 
 def test_the_undo_button_is_greyed_out_with_the_models_reason():
