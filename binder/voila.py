@@ -17,6 +17,13 @@ c.VoilaExecutor.iopub_timeout = 120
 # Kernels of a whole class also start together: give them time before Voila gives up.
 c.VoilaExecutor.startup_timeout = 120
 
+# No script through a link. Voila writes a page URL's `theme` parameter into the page
+# unescaped, so a link ending in ?theme=x"><script>...</script> ran its script on this
+# server's origin (it could drive or stop the visitor's game). The apps choose their own
+# look; neither the URL nor a notebook may change the theme or the template.
+c.VoilaConfiguration.allow_theme_override = "NO"
+c.VoilaConfiguration.allow_template_override = "NO"
+
 # Free the kernels of visitors who left. A page that is open keeps its websocket, and a
 # page still loading keeps its kernel busy: neither is culled (cull_connected and
 # cull_busy off). A kernel with no page attached (tab crashed, laptop closed, a visit
