@@ -33,9 +33,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 # together, kernels freed when visitors leave). Binder reads the same file (binder/postBuild).
 VOILA_CONFIG_DIR ?= $(CURDIR)/binder
 
+# HOST=0.0.0.0 serves the class on the school's network (README: "Serving a class on a network").
+HOST ?= 127.0.0.1
 serve: $(VENV)/.installed-app
-	@echo "Gallery: http://localhost:$(PORT)/voila/render/index.ipynb (all apps: http://localhost:$(PORT)/); Ctrl-C stops."
-	$(BIN)/voila notebooks/apps --port=$(PORT) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
+	@echo "Gallery: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/index.ipynb; Ctrl-C stops."
+	$(BIN)/voila notebooks/apps --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
 
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.

@@ -8,7 +8,33 @@
 # README.md ("Serving a class") says why each number is what it is; the browser tests in
 # tests/browser/test_server_*.py start their server with this file.
 
+import os
+import sys
+
 c = get_config()  # noqa: F821  (traitlets defines get_config when it loads this file)
+
+# The kernel manager that serves a class (binder/classroom.py, beside this file; on Binder
+# this file is reached through a link, hence realpath): a cap on kernels sized from free
+# memory, a soft cap per browser, a memory ceiling per kernel, and pages left open culled
+# after a lesson's length. Voila reads the first line; Binder's Jupyter server the second.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from classroom import ClassroomKernelManager, set_visitor_cookie  # noqa: E402
+
+c.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
+c.ServerApp.kernel_manager_class = ClassroomKernelManager
+# The page request's cookies reach the kernel manager (which tells browsers apart by them and
+# then drops them: the kernel gets none).
+c.VoilaConfiguration.http_header_envs = ["Cookie"]
+c.ClassroomKernelManager.max_kernels = 0  # 0: as many as free memory holds, less a reserve
+c.ClassroomKernelManager.max_per_browser = 4
+c.ClassroomKernelManager.cull_connected_timeout = 3600  # a page left open: freed after an hour of silence
+# Each kernel's address space: an app kernel maps 870-930 MiB (75-80 MiB of it resident), so it
+# may grow by some 350 MiB before its allocations fail.
+c.LimitedKernelManager.memory_mib = 1280
+# No message from a page above 2 MiB (Tornado's default is 10 MiB): the largest a page sends is
+# a pasted save, at most 1,000,000 characters (minegames.core.state.MAX_SAVE_CHARS).
+c.Voila.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
+c.ServerApp.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
 
 # A class arriving together: every visitor's kernel starts and runs the app notebook at
 # once, so on two cores the widget output of a page can lag the cell's end by tens of
@@ -41,6 +67,7 @@ c.MappingKernelManager.cull_busy = False
 # its XSRF token sets the cookie with the page; the protection itself stays on.
 def set_xsrf_cookie(request_handler, notebook, cwd):
     request_handler.xsrf_token  # noqa: B018  (reading it sets the `_xsrf` cookie)
+    set_visitor_cookie(request_handler)  # tells this browser's next tabs from other browsers
     return notebook
 
 

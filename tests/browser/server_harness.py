@@ -179,6 +179,16 @@ def kernel_memory_mib(server_pid: int) -> list[float]:
     return sizes
 
 
+def address_space_limit_mib(pid: int) -> float | None:
+    """The process's address-space limit (RLIMIT_AS) in MiB; None when it has none."""
+    with open(f"/proc/{pid}/limits") as limits:
+        for line in limits:
+            if line.startswith("Max address space"):
+                soft = line.split()[3]
+                return None if soft == "unlimited" else int(soft) / 2**20
+    return None
+
+
 def wait_for_kernels(server_pid: int, count: int, timeout: float, poll: float = 0.5) -> tuple[int, float]:
     """Wait until the server holds at most `count` kernels; return (kernels, seconds waited)."""
     start = time.monotonic()
