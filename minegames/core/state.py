@@ -330,6 +330,7 @@ class GameState(ABC):
                 raise SaveFormatError("the start position was set up under other options: the save has been edited")
             state.origin = LESSON_POSITION
             state._initial = copy.deepcopy(data["start"])
+            state._refuse_if_unplayable()
         else:
             raise SaveFormatError(f"origin must be {NEW_GAME!r} or {LESSON_POSITION!r}, got {data['origin']!r}")
         codec = ActionCodec(cls.action_types)
@@ -377,10 +378,25 @@ class GameState(ABC):
         """
         return []
 
+    def _refuse_if_unplayable(self) -> None:
+        """A loaded lesson position must answer what a player or an app asks of it (its legal
+        actions, each player's view, its prompt, scores and picture): a hand-edited one whose
+        lists the rules never build fails here, as a save-format error, instead of later."""
+        try:
+            self.legal_actions()
+            for player in range(self.num_players):
+                self.view(player)
+            self.prompt(), self.scores(), self._repr_svg_()
+        except MinegamesError:
+            raise
+        except Exception as exc:
+            raise SaveFormatError(f"the position cannot be played ({type(exc).__name__}: {exc})") from None
+
     def _check_consistent(self) -> None:
         problems = self.problems()
         if problems:
-            raise SaveFormatError(f"the saved position breaks the rules: {problems[0][1]}")
+            rule, explanation = problems[0]
+            raise SaveFormatError(f"the saved position breaks the rules ({rule}): {explanation}")
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

@@ -138,7 +138,9 @@ class GoldmineRumbles(GameState):
         return seen
 
     def problems(self) -> list[tuple[str, str]]:
-        found = []
+        found = self._shape_problems()
+        if found:  # the checks below read these lists: with a wrong shape they would fail
+            return found
         held = Counter()
         for sheet in self._players:
             held.update(sheet["items"])
@@ -153,6 +155,28 @@ class GoldmineRumbles(GameState):
             if held[item] + self._supply.get(item, 0) != total:
                 found.append(("items", f"{item}: {held[item]} held + {self._supply.get(item, 0)} in supply"
                                        f" is not the {total} in the box"))
+        return found
+
+    def _shape_problems(self) -> list[tuple[str, str]]:
+        """Lists of the wrong length or with entries no game holds (a hand-edited lesson position)."""
+        n = self.options.players
+        if len(self._players) != n:
+            return [("players", f"{len(self._players)} miners' sheets for a game of {n}")]
+        found = []
+        if len(self._positions) != n:
+            found.append(("positions", f"{len(self._positions)} miners on the board for a game of {n}"))
+        if sorted(self._order) != list(range(n)):
+            found.append(("order", f"the turn order {self._order} is not each of the {n} miners once"))
+        if len(self._store) != STORE_SLOTS:
+            found.append(("store", f"the store shows {len(self._store)} claims, not {STORE_SLOTS}"))
+        claims = [c for c in self._store if c is not None] + list(self._pile)
+        if len(self._pile) > len(components.CLAIM_SITES) or any(c not in components.CLAIM_SITES for c in claims):
+            found.append(("claims", "the store or the pile holds a claim that does not exist, or more than the box"))
+        if len(self._track) != len(self.phase_cubes) or any(t not in components.TILE_NUMBERS for t in self._track):
+            found.append(("phase track", f"the track holds {len(self._track)} tiles, not the "
+                                         f"{len(self.phase_cubes)} dealt to it, or a tile that does not exist"))
+        if any(not 0 <= entry.get("player", 0) < n for entry in self._pending):
+            found.append(("turn", "a decision waits on a miner who is not at the table"))
         return found
 
     # ---- read-only views --------------------------------------------------------

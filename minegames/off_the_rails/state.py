@@ -249,7 +249,14 @@ class OffTheRails(GameState):
 
     def problems(self) -> list[tuple[str, str]]:
         """What makes a position impossible: gems not conserved, carts off the track or stacked."""
+        opts = self.options
+        carts = len(board.CLANS) if opts.solo else opts.players * CARTS_PER_PLAYER
+        if len(self.players) != opts.players or len(self.carts) != carts:
+            return [("players", f"{len(self.players)} players and {len(self.carts)} carts for a game of "
+                                f"{opts.players} (with {carts} carts)")]
         found = []
+        if not 0 <= self.current < opts.players:
+            found.append(("turn", f"player {self.current + 1} is to play in a game of {opts.players}"))
         held = {gem: self.bag.count(gem) for gem in GEMS}
         for gem in (*[g for pile in self.gems.values() for g in pile], *self.lost,
                     *[g for c in self.carts for g in c["load"]], *[g for p in self.players for g in p["stockpile"]]):
@@ -320,6 +327,7 @@ class OffTheRails(GameState):
 
     def _restore(self, data: dict[str, Any]) -> None:
         data = copy_data(data)
+        self.num_players = self.options.players  # a lesson position is restored into a blank state
         self.players, self.carts = data["players"], data["carts"]
         for cart in self.carts:
             if cart["square"] is not None:

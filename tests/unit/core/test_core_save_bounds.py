@@ -86,3 +86,71 @@ def test_a_whole_game_loads_far_inside_both_caps():
         text = state.to_json()
         assert info.load(text) == state
         assert len(text) * 5 < MAX_SAVE_CHARS and len(state.history) * 5 < MAX_SAVE_ACTIONS, game_id
+
+
+# ---- lesson positions edited by hand --------------------------------------------------------
+
+def lists_in(data, path=()):
+    """Paths to every list in a save's data (the first few entries of a list looked into)."""
+    if isinstance(data, list):
+        yield path
+        for index, value in enumerate(data[:3]):
+            yield from lists_in(value, path + (index,))
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from lists_in(value, path + (key,))
+
+
+def edited(save: dict, path: tuple, how: str) -> str:
+    copy = json.loads(json.dumps(save))
+    holder = copy["start"]
+    for key in path[:-1]:
+        holder = holder[key]
+    items = holder[path[-1]]
+    holder[path[-1]] = (items * 200)[:max(200, len(items))] if how == "long" else []
+    copy["position"] = copy["start"]
+    return json.dumps(copy)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_lesson_position_with_any_list_stretched_or_emptied_is_refused_or_plays(game_id):
+    """Probe: Goldmine's store and positions, Off the Rails' players repeated x200 loaded, then
+    raised IndexError in legal_actions() or the drawing. Now each edit is a save-format error, or
+    a position that answers everything a player or an app asks."""
+    info = GAMES[game_id]
+    save = json.loads(info.sample_position().to_json())
+    assert not save["actions"], "a fresh lesson position: its start is its position"
+    for path in lists_in(save["start"]):
+        if not path or path[0] in ("log", "rng", "options"):
+            continue
+        for how in ("long", "empty"):
+            try:
+                state = info.load(edited(save, path, how))
+            except SaveFormatError:
+                continue
+            state.legal_actions()
+            for player in range(state.num_players):
+                state.view(player)
+            state.prompt(), state.scores(), state._repr_svg_()
+
+
+@pytest.mark.parametrize("game_id, path, rule", [
+    ("off_the_rails", ("game", "players"), "players"),
+    ("goldmine_rumbles", ("game", "store"), "store"),
+    ("goldmine_rumbles", ("game", "positions"), "positions"),
+    ("goldmine_rumbles", ("game", "order"), "order"),
+    ("goldmine_rumbles", ("game", "track"), "phase track"),
+])
+def test_the_probes_impossible_lists_are_refused_naming_the_rule(game_id, path, rule):
+    save = json.loads(GAMES[game_id].sample_position().to_json())
+    with pytest.raises(SaveFormatError, match=rule):
+        GAMES[game_id].load(edited(save, path, "long"))
+
+
+def test_an_off_the_rails_lesson_position_reloads_with_its_players():
+    """It came back as a one-player game (the player count was never restored into the blank state)."""
+    info = GAMES["off_the_rails"]
+    state = info.sample_position()
+    loaded = info.load(state.to_json())
+    assert loaded.num_players == state.num_players == 2
+    assert loaded.scores() == state.scores()
