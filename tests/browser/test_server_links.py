@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+import server_harness as sh  # noqa: E402
 import voila_harness  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -31,6 +32,7 @@ def test_a_script_in_a_link_neither_runs_nor_shows(server, browser, parameter):
     page.set_default_timeout(60_000)
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    kernels_before = len(sh.kernel_pids(server.pid))
     try:
         url = voila_harness.render_url(server.base_url, "index.ipynb") + "?" + urlencode({parameter: PAYLOAD})
         response = page.goto(url)
@@ -39,5 +41,8 @@ def test_a_script_in_a_link_neither_runs_nor_shows(server, browser, parameter):
         assert dialogs == [], f"a script from the link ran: alert({dialogs})"
         assert page.evaluate(f"window.{MARK}") is None, "a script from the link ran"
         assert MARK not in response.text() and MARK not in page.content(), "the link's markup is in the page"
+        page.goto(server.base_url + "/")  # leave, as a visitor does: the page frees its kernel
+        kernels, _ = sh.wait_for_kernels(server.pid, kernels_before, 60)
+        assert kernels == kernels_before, "leaving the page did not free its kernel"
     finally:
         context.close()
