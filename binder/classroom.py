@@ -19,8 +19,8 @@ binder/voila.py puts it in place of Voila's own (a subclass of Jupyter's), and a
 
 from __future__ import annotations
 
+import functools
 import http.cookies
-import sys
 from datetime import timedelta
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
@@ -32,10 +32,14 @@ from traitlets import Float, Integer, Unicode
 VISITOR_COOKIE = "minegames_visitor"
 MIB = 2**20
 
-#: run before the kernel: set the address-space limit, then become the kernel's own command
-LIMIT_THEN_EXEC = ("import os, resource, sys; limit = int(sys.argv[1]); "
-                   "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); "
-                   "os.execvp(sys.argv[2], sys.argv[2:])")
+
+
+def limit_address_space(limit_bytes: int) -> None:
+    """Run in a new process before it becomes the kernel: cap its address space (and so its
+    memory); past it, the process's own allocations fail (MemoryError) and nothing else's."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
 
 
 def free_memory_mib() -> float:
@@ -69,11 +73,12 @@ class LimitedKernelManager(ServerKernelManager):
 
     memory_mib = Integer(1280, config=True, help="address-space limit of the kernel in MiB (0: none)")
 
-    def format_kernel_cmd(self, extra_arguments=None):
-        command = super().format_kernel_cmd(extra_arguments)
-        if not self.memory_mib:
-            return command
-        return [sys.executable, "-c", LIMIT_THEN_EXEC, str(self.memory_mib * MIB), *command]
+    async def _async_launch_kernel(self, kernel_cmd, **kw):
+        """jupyter_client's hook for launching the process: the limit is set in the child,
+        between fork and exec (no wrapper process, so no delay before the kernel binds)."""
+        if self.memory_mib:
+            kw["preexec_fn"] = functools.partial(limit_address_space, self.memory_mib * MIB)
+        return await super()._async_launch_kernel(kernel_cmd, **kw)
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):

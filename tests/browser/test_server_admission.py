@@ -9,6 +9,7 @@ messages, without end. Each test starts its own server with one setting changed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import subprocess
 import sys
 import time
@@ -113,14 +114,14 @@ def test_every_kernel_starts_under_its_memory_ceiling(tmp_path):
 
 
 def test_a_process_past_the_ceiling_fails_alone():
-    """What each kernel is started under (binder/classroom.py's wrapper): an allocation past
-    the ceiling raises MemoryError in that process only; below it, all is as usual."""
+    """What each kernel is started under (binder/classroom.py): an allocation past the ceiling
+    raises MemoryError in that process only; below it, all is as usual."""
     sys.path.insert(0, str(voila_harness.REPO_ROOT / "binder"))
-    from classroom import LIMIT_THEN_EXEC
+    from classroom import limit_address_space
 
     def run_limited(code: str, limit_mib: int) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-c", LIMIT_THEN_EXEC, str(limit_mib * MIB), sys.executable, "-c", code],
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                              preexec_fn=functools.partial(limit_address_space, limit_mib * MIB))
 
     grows = "data = bytearray(800 * 2**20); print('allocated')"
     within, past = run_limited(grows, 2048), run_limited(grows, 512)
