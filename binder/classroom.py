@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import http.cookies
-from datetime import timedelta
+import resource
+import secrets
+from datetime import datetime, timedelta, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import ensure_async
@@ -33,12 +35,9 @@ VISITOR_COOKIE = "minegames_visitor"
 MIB = 2**20
 
 
-
 def limit_address_space(limit_bytes: int) -> None:
     """Run in a new process before it becomes the kernel: cap its address space (and so its
     memory); past it, the process's own allocations fail (MemoryError) and nothing else's."""
-    import resource
-
     resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
 
 
@@ -152,9 +151,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         if not self.cull_connected_timeout or not hasattr(kernel, "last_activity"):
             return None
-        from jupyter_server._tz import utcnow
-
-        idle = utcnow() - kernel.last_activity
+        idle = datetime.now(timezone.utc) - kernel.last_activity
         if idle > timedelta(seconds=self.cull_connected_timeout) and kernel.execution_state != "busy":
             self.log.warning("Culling '%s' kernel '%s' (%s) with %d connections due to %d seconds of "
                              "inactivity (a page left open).", kernel.execution_state, kernel.kernel_name,
@@ -166,7 +163,5 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 def set_visitor_cookie(request_handler) -> None:
     """Give a browser its visitor cookie with its first page (read back on its next ones)."""
     if not request_handler.get_cookie(VISITOR_COOKIE):
-        import secrets
-
         request_handler.set_cookie(VISITOR_COOKIE, secrets.token_urlsafe(16), httponly=True,
                                    samesite="Strict", expires_days=1)

@@ -31,11 +31,11 @@ c.ClassroomKernelManager.cull_connected_timeout = 3600  # a page left open: free
 # Each kernel's address space: an app kernel maps 870-930 MiB (75-80 MiB of it resident), so it
 # may grow by some 350 MiB before its allocations fail.
 c.LimitedKernelManager.memory_mib = 1280
-# No message from a page above 2 MiB (Tornado's default is 10 MiB): the largest a page sends is
-# a pasted save, at most 1,000,000 characters (minegames.core.state.MAX_SAVE_CHARS).
 # Kernels talk to the server over Unix sockets, not TCP ports: a class's kernels starting together
 # picked the same free port now and then ("Address already in use"; the visitor's page hung).
 c.KernelManager.transport = "ipc"
+# No message from a page above 2 MiB (Tornado's default is 10 MiB): the largest a page sends is
+# a pasted save, at most 1,000,000 characters (minegames.core.state.MAX_SAVE_CHARS).
 c.Voila.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
 c.ServerApp.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
 
