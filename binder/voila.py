@@ -18,16 +18,34 @@ c = get_config()  # noqa: F821  (traitlets defines get_config when it loads this
 # memory, a soft cap per browser, a memory ceiling per kernel, and pages left open culled
 # after a lesson's length. Voila reads the first line; Binder's Jupyter server the second.
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
-from classroom import ClassroomKernelManager, set_visitor_cookie  # noqa: E402
+from classroom import ClassroomConnection, ClassroomKernelManager, set_visitor_cookie  # noqa: E402
 
 c.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
 c.ServerApp.kernel_manager_class = ClassroomKernelManager
+# Tells a page its kernel died, in words its widgets understand (they mark themselves cut off).
+c.Voila.kernel_websocket_connection_class = ClassroomConnection
+c.ServerApp.kernel_websocket_connection_class = ClassroomConnection
 # The page request's cookies reach the kernel manager (which tells browsers apart by them and
 # then drops them: the kernel gets none).
 c.VoilaConfiguration.http_header_envs = ["Cookie"]
 c.ClassroomKernelManager.max_kernels = 0  # 0: as many as free memory holds, less a reserve
 c.ClassroomKernelManager.max_per_browser = 4
 c.ClassroomKernelManager.cull_connected_timeout = 3600  # a page left open: freed after an hour of silence
+# A new kernel must answer within this time or it is shut down and started once more; a second
+# failure gives the visitor a page saying the game could not start (Voila alone would hang).
+c.ClassroomKernelManager.kernel_ready_timeout = 120
+c.ClassroomKernelManager.start_attempts = 2
+# A page sending messages it may not send writes at most this many warnings a minute to the log.
+c.ClassroomKernelManager.refusal_log_per_minute = 10
+# A kernel that dies (past its memory ceiling, or killed) is not restarted: a restarted kernel
+# holds none of the page's game, so it would only hold memory. The dead kernel is removed at
+# once, and the page's widgets, cut off, show the apps' "lost its connection" notice.
+c.KernelRestarter.restart_limit = 0
+# A kernel holding more than this is stopped (checked every 10 s) and its visitor told: an app
+# kernel holds 75-80 MiB, a lesson's at most 170 MiB (mineshaft_mayhem; measured by running each notebook
+# and reading its VmHWM). Below the address-space ceiling next, so the check catches growth first.
+c.ClassroomKernelManager.memory_limit_mib = 400
+c.ClassroomKernelManager.memory_check_interval = 10
 # Each kernel's address space: an app kernel maps 870-930 MiB (75-80 MiB of it resident), so it
 # may grow by some 350 MiB before its allocations fail.
 c.LimitedKernelManager.memory_mib = 1280

@@ -92,6 +92,29 @@ def control_row(children: list[widgets.Widget], css_class: str) -> widgets.HBox:
     return box
 
 
+#: What a player sees when the page's widgets are cut off from the game (its kernel stopped: past
+#: its memory, freed after a long silence, or the server restarted). ipywidgets marks every view
+#: of a cut-off page ``jupyter-widgets-disconnected``; this notice, hidden otherwise, shows then.
+CONNECTION_NOTICE = """<style>
+.mg-connection-lost { display: none; }
+.mg-app:has(.jupyter-widgets-disconnected) .mg-connection-lost { display: block; position: sticky; top: 0;
+  z-index: 10; padding: 8px 12px; border-radius: 6px; background: #fdecea; border: 2px solid #b00020;
+  color: #5f0010; font-size: 14px; line-height: 1.4; }
+</style>
+<div class="mg-connection-lost" role="alert"><b>This game has lost its link to the server</b>, so
+nothing you click reaches it any more. The server stopped it (it used too much memory, the page was
+left unused for a long time, or the server restarted). Reload the page to start again; to carry on,
+paste a save you made with Save into Load. (In a notebook: restart the kernel and run the cells
+again.)</div>"""
+
+
+def connection_notice() -> widgets.HTML:
+    """The notice above, as the first child of an app."""
+    notice = widgets.HTML(CONNECTION_NOTICE)
+    notice.add_class("mg-connection-notice")
+    return notice
+
+
 def style_tag(css: str) -> widgets.HTML:
     """A widget that carries a ``<style>`` block, so the app looks the same in Lab and Voila."""
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
@@ -678,7 +701,7 @@ class GameApp(widgets.VBox):
         self.controls.restart_button.on_click(lambda _: self.restart())
         self.controls.save_button.on_click(lambda _: self.save())
         self.controls.load_button.on_click(lambda _: self.load())
-        super().__init__(children=self.build())
+        super().__init__(children=[connection_notice(), *self.build()])
         guard(self.controls.seed_box, self.refuse_input, "seed")
         guard(self.controls.save_text, self.refuse_input, "save text")
         self.add_class("mg-app")

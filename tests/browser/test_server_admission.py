@@ -127,3 +127,102 @@ def test_a_process_past_the_ceiling_fails_alone():
     within, past = run_limited(grows, 2048), run_limited(grows, 512)
     assert within.returncode == 0 and "allocated" in within.stdout, within.stderr
     assert past.returncode != 0 and "MemoryError" in past.stderr and "allocated" not in past.stdout
+
+
+def test_a_kernel_that_cannot_start_gives_its_visitor_a_page_not_a_hang(tmp_path):
+    """A kernel that dies while starting (here: an address-space ceiling too small to import
+    Python's own modules) is tried again, then the visitor gets a page saying the game could not
+    start. Voila alone streamed heartbeats for ever (a probe's page was still loading at 300 s)."""
+    with serve(tmp_path, "--LimitedKernelManager.memory_mib=30") as server:
+        start = time.monotonic()
+        status, page = fetch_status(server)
+        took = time.monotonic() - start
+        assert status == 503 and "could not start" in page, page[-600:]
+        assert took < 90, f"the visitor waited {took:.0f} s for the refusal"
+        assert sh.kernel_pids(server.pid) == [], "a kernel that failed to start was left running"
+        log = server.log()
+        assert "kernel start 1 of 2 failed" in log and "kernel start 2 of 2 failed" in log
+
+
+def grow(server: sh.Server, kernel_id: str, piece_mib: float = 1.5, most: int = 400) -> int:
+    """Widget messages a page may send (comm_open of a text area), each carrying a large value
+    that the kernel keeps, until the kernel is gone; returns how many were sent. The probe that
+    took a kernel from 74 to 245 MiB, kept under the server's message cap."""
+    import uuid
+
+    value = "x" * int(piece_mib * MIB)
+
+    async def run() -> int:
+        socket = await sh.KernelSocket.open(server, kernel_id, sh.Visit(APP), timeout=30)
+        try:
+            for sent in range(most):
+                if kernel_id not in sh.kernel_ids(server.pid):
+                    return sent
+                state = {"_model_name": "TextareaModel", "_model_module": "@jupyter-widgets/controls",
+                         "_model_module_version": "2.0.0", "_view_name": "TextareaView",
+                         "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0",
+                         "value": value}
+                await socket.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                                                "data": {"state": state, "buffer_paths": []}},
+                                  metadata={"version": "2.1.0"})
+                await asyncio.sleep(0.05)
+            return most
+        finally:
+            socket.close()
+
+    return sh.run_async(run())
+
+
+def test_a_kernel_past_its_memory_is_stopped_alone_and_its_page_says_so(tmp_path, browser):
+    limit_mib = 200
+    with serve(tmp_path, f"--ClassroomKernelManager.memory_limit_mib={limit_mib}",
+               "--ClassroomKernelManager.memory_check_interval=1") as server:
+        pages = []
+        kernels = []
+        for _ in range(2):  # the pupil whose kernel grows, and a classmate
+            page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+            page.goto(voila_harness.render_url(server.base_url, APP))
+            page.wait_for_selector(".mm-app .mm-roll", timeout=120_000)
+            pages.append(page)
+            kernels.append((sh.kernel_ids(server.pid) - set(kernels)).pop())
+        grower, classmate = kernels
+        assert not pages[0].is_visible(".mg-connection-lost"), "the notice shows on a live game"
+
+        sent = grow(server, grower)
+        assert grower not in sh.kernel_ids(server.pid), f"{sent} large messages and the kernel still runs"
+        assert "more than its 200: stopped" in server.log()
+        pages[0].wait_for_selector(".mg-connection-lost", state="visible", timeout=30_000)
+        assert "lost its link to the server" in pages[0].inner_text(".mg-connection-lost")
+
+        assert classmate in sh.kernel_ids(server.pid), "the classmate's kernel was stopped too"
+        before = pages[1].inner_text(".mm-app")
+        pages[1].click(".mm-roll")
+        pages[1].wait_for_function("before => document.querySelector('.mm-app').innerText !== before", arg=before,
+                                   timeout=30_000)
+        assert not pages[1].is_visible(".mg-connection-lost")
+        for page in pages:
+            page.context.close()
+
+
+def test_a_flood_of_refused_messages_writes_a_few_lines(tmp_path):
+    """Each message a page may not send (an execute_request) used to write a warning: a script
+    could fill the log. Now at most refusal_log_per_minute a minute, the last saying so."""
+    per_minute, flood = 5, 300
+    with serve(tmp_path, f"--ClassroomKernelManager.refusal_log_per_minute={per_minute}") as server:
+        visits = sh.arrive_together(server, APP, 1, keep_open=0)
+        assert visits[0].ok, visits[0].error
+
+        async def run():
+            socket = await sh.KernelSocket.open(server, visits[0].kernel_id, sh.Visit(APP), timeout=30)
+            try:
+                for _ in range(flood):
+                    await socket.send("execute_request", {"code": "1", "silent": False, "store_history": False,
+                                                          "user_expressions": {}, "allow_stdin": False})
+                await asyncio.sleep(2)
+            finally:
+                socket.close()
+
+        sh.run_async(run())
+        refusals = [line for line in server.log().splitlines() if "which is not allowed" in line]
+        assert len(refusals) == per_minute, f"{len(refusals)} lines for {flood} refused messages"
+        assert "more this minute are counted, not logged" in refusals[-1]
