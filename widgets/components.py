@@ -115,6 +115,25 @@ def connection_notice() -> widgets.HTML:
     return notice
 
 
+class StaticForm:
+    """Mixin for a widget that must read well where widgets do not run (GitHub, nbviewer, an
+    exported page, a notebook saved and reopened without its kernel): its output also carries
+    ``static_html()`` (a picture of what it shows) and ``static_text()`` instead of the bare
+    ``Widget(children=...)`` text. Where widgets run, the live widget is shown as before."""
+
+    def static_html(self) -> str:
+        raise NotImplementedError
+
+    def static_text(self) -> str:
+        return f"[{type(self).__name__}: open the notebook with a running kernel to use it]"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs) or {}  # type: ignore[misc]
+        bundle["text/plain"] = self.static_text()
+        bundle["text/html"] = self.static_html()
+        return bundle
+
+
 def style_tag(css: str) -> widgets.HTML:
     """A widget that carries a ``<style>`` block, so the app looks the same in Lab and Voila."""
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
@@ -666,7 +685,7 @@ class PacedBots:
             self._timer = None
 
 
-class GameApp(widgets.VBox):
+class GameApp(StaticForm, widgets.VBox):
     """Owns a state and keeps the view in step with it.
 
     Subclasses build their own controls, call :meth:`act` from them and
@@ -709,6 +728,14 @@ class GameApp(widgets.VBox):
         self.on_new_state()
         self.after_change()
         self.refresh()
+
+    def static_html(self) -> str:
+        """Where widgets do not run: the game's picture and the line the app shows above it."""
+        return (f'<div class="mg-static-app"><p><i>{html.escape(type(self).__name__)}, as it stood when saved '
+                f'(run the notebook to play)</i></p>{self.state._repr_svg_()}</div>')
+
+    def static_text(self) -> str:
+        return f"[{type(self).__name__}: run the notebook to play this game]"
 
     # ---- layout hooks -------------------------------------------------------
     def build(self) -> list[widgets.Widget]:

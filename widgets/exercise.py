@@ -8,10 +8,15 @@ text that is not a number gets a friendly message instead of an error.
 Two ways to ask:
 
 * **check**: type an answer, press *Check*, read the feedback ("too high", how far off),
-  try again; *Show the answer* reveals the exact answer on request, and it is revealed by
-  itself after a right answer or after ``reveal_after`` wrong tries.
+  try again; *Show the answer* appears only after a first real try (text that is not an
+  answer does not count), and the answer is revealed by itself after a right answer or after
+  ``reveal_after`` wrong tries.
 * **predict first** (``predict=True``): the learner commits a prediction, and only then
   does the model's answer appear, with an optional ``simulation`` drawn next to it.
+
+Lessons ask a :class:`minegames.core.lessons.Question` with :func:`ask`, so the answer is
+never in the notebook's code. Saved, an exercise's output shows the question and an empty
+answer line where widgets do not run (GitHub, nbviewer, exported HTML): never the answer.
 
 From code and tests: ``exercise.answer_text = "5/36"`` sets what is typed (or picked),
 ``exercise.check()`` (or ``exercise.check("5/36")``) checks it and returns a
@@ -29,7 +34,9 @@ from typing import Callable, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
-from .components import style_tag
+from minegames.core.lessons import Question
+
+from .components import StaticForm, style_tag
 
 Number = Union[int, Fraction]
 
@@ -214,7 +221,7 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
     return "".join(parts)
 
 
-class Exercise(widgets.VBox):
+class Exercise(StaticForm, widgets.VBox):
     """One question with its exact answer, checked when the learner asks.
 
     ``answer``: an int, a ``Fraction``, or (with ``choices``) one of the choices.
@@ -271,7 +278,7 @@ class Exercise(widgets.VBox):
         self.reveal_button = widgets.Button(description="Show the answer", layout=widgets.Layout(width="auto"))
         self.reveal_button.add_class("mg-ex-reveal")
         self.reveal_button.on_click(lambda _button: self.reveal())
-        self.reveal_button.layout.display = "none" if predict else None
+        self.reveal_button.layout.display = "none"  # shown after a first real try (see check)
         self.feedback_view = widgets.HTML()
         self.feedback_view.add_class("mg-ex-feedback")
         self.answer_view = widgets.HTML()
@@ -323,9 +330,26 @@ class Exercise(widgets.VBox):
             self.check_button.disabled = True
         self._show_feedback(feedback)
         wrong = sum(not t.correct for t in self.tries)
+        if wrong and not self.predict and not self.revealed:
+            self.reveal_button.layout.display = None
         if self.predict or feedback.correct or (self.reveal_after is not None and wrong >= self.reveal_after):
             self.reveal()
         return feedback
+
+    def static_html(self) -> str:
+        """The question and an empty answer line: what a saved lesson shows without widgets."""
+        kind = "Your prediction" if self.predict else "Your answer"
+        options = ""
+        if self.choices is not None:
+            options = "<ul>" + "".join(f"<li>{html.escape(str(c), quote=False)}</li>" for c in self.choices) + "</ul>"
+        return (f'<div class="mg-exercise-static" style="border:1px solid #d8cfb8;border-radius:8px;'
+                f'padding:8px 12px;max-width:720px"><b>{html.escape(self.question, quote=False)}</b>{options}'
+                f"<p>{kind}: ______________</p></div>")
+
+    def static_text(self) -> str:
+        kind = "Your prediction" if self.predict else "Your answer"
+        choices = f" ({' / '.join(map(str, self.choices))})" if self.choices is not None else ""
+        return f"{self.question}{choices}\n{kind}: ______________"
 
     def _judge(self, text: str) -> Feedback:
         try:
@@ -372,3 +396,13 @@ class Exercise(widgets.VBox):
                              'green dashes: the exact answer' + ("; orange dots: your prediction" if guess is not None else "")
                              + ".</span>")
         self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"
+
+
+def ask(question: Question, simulation: Optional[Callable[[], Sequence[float]]] = None) -> Exercise:
+    """The exercise for a lesson's ``question`` (its exact answer computed from the model now)."""
+    exercise = Exercise(question.text, question.exact(), choices=question.choices, hint=question.hint,
+                        explanation=question.worked, predict=question.predict, simulation=simulation,
+                        tolerance=question.tolerance, reveal_after=question.reveal_after)
+    exercise.key = question.key
+    exercise.add_class(f"mg-ex-{question.key.replace('_', '-')}")
+    return exercise

@@ -6,9 +6,6 @@ import logging
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("jupyter_server")
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "binder"))
 from classroom import RefusalLogLimit  # noqa: E402
 

@@ -206,3 +206,46 @@ def test_running_share_svg():
     svg = running_share_svg([1.0, 0.5, 0.3, 0.25], exact=0.25, prediction=0.4)
     assert svg.startswith("<svg") and svg.count("<line") == 2 and "polyline" in svg
     assert running_share_svg([], exact=0.5) == ""
+
+
+# -- answers out of sight -------------------------------------------------------------------
+
+def test_show_the_answer_appears_only_after_a_real_try():
+    exercise = Exercise("How many faces does a die have?", 6)
+    assert exercise.reveal_button.layout.display == "none"          # no answer before a try
+    exercise.check("six")                                              # not an answer: not a try
+    assert exercise.reveal_button.layout.display == "none"
+    exercise.check("5")
+    assert exercise.reveal_button.layout.display != "none" and not exercise.revealed
+    exercise.reveal_button.click()
+    assert exercise.revealed and "6" in exercise.answer_view.value
+
+
+def test_a_saved_exercise_shows_its_question_and_never_its_answer():
+    exercise = Exercise("Chance of two sixes?", Fraction(1, 36), explanation="1/6 times 1/6", hint="multiply")
+    bundle = exercise._repr_mimebundle_()
+    static = bundle["text/plain"] + bundle["text/html"]
+    assert "Chance of two sixes?" in bundle["text/plain"] and "Chance of two sixes?" in bundle["text/html"]
+    assert "Your answer: ____" in bundle["text/plain"]
+    for secret in ("1/36", "1/6 times", "multiply", "2.78"):
+        assert secret not in static
+    assert "Exercise(children" not in static
+
+
+def test_ask_takes_question_answer_and_working_from_the_lesson_definition():
+    from minegames.core.lessons import Question
+    from widgets.exercise import ask
+
+    calls = []
+
+    def from_the_model():
+        calls.append(1)
+        return Fraction(5, 36)
+
+    question = Question("five", "Chance of a total of 6 with two dice?", from_the_model, worked="5 of 36 pairs",
+                        predict=True)
+    exercise = ask(question)
+    assert calls == [1] and exercise.answer == Fraction(5, 36) and exercise.predict
+    assert "5 of 36" not in exercise._repr_mimebundle_()["text/html"]
+    exercise.check("1/6")
+    assert exercise.revealed and "5 of 36 pairs" in exercise.answer_view.value

@@ -1,0 +1,36 @@
+"""The lessons' shared widgets: work on a press, pictures that survive saving."""
+
+from __future__ import annotations
+
+from minegames import GAMES
+from widgets.lesson import RunOnPress, as_html, choose, picture
+
+
+def test_work_waits_for_the_press_and_reads_the_controls():
+    calls = []
+
+    def simulate(trials):
+        calls.append(trials)
+        return f"ran {trials} trials"
+
+    runner = RunOnPress("Simulate", simulate, controls={"trials": choose("trials", [100, 1000])},
+                        about="Rolls the dice many times.")
+    assert calls == [] and runner.result.value == ""
+    assert "press the button" in runner._repr_mimebundle_()["text/html"]
+    runner.controls["trials"].value = 1000
+    assert "ran 1000 trials" in runner.press()
+    assert calls == [1000] and runner.runs == 1
+    assert "ran 1000 trials" in runner._repr_mimebundle_()["text/html"]
+
+
+def test_a_picture_of_a_state_is_its_svg_live_and_saved():
+    state = GAMES["mineshaft_mayhem"].new_game(seed=1)
+    shown = picture(state, caption="a new game")
+    bundle = shown._repr_mimebundle_()
+    assert bundle["text/html"].startswith("<svg") and "a new game" in bundle["text/html"]
+    assert "children=" not in bundle["text/plain"]
+
+
+def test_text_is_escaped():
+    assert as_html("<b>") == "<b>"  # markup passes (it is the lesson's own)
+    assert "&lt;" in as_html("1 < 2")

@@ -1,0 +1,112 @@
+"""Widgets the lessons share besides the exercise: work that waits for a press, and pictures.
+
+* :class:`RunOnPress`: a simulation (or any slow piece) runs when the learner presses its
+  button, never while the page loads. Thirty pupils opening a lesson in Voila together each
+  pay only for what they press.
+* :func:`choose` (controls for :class:`RunOnPress`): a "thing to try" as a control instead
+  of a code edit: pick a value, press, see the result. Readers in Voila cannot edit code.
+* :func:`picture`: a model state (anything with ``_repr_svg_``) as a widget whose saved output
+  is the same SVG, so a lesson read on GitHub or nbviewer shows the board.
+
+Each carries a static form (``StaticForm``): saved, it shows what it would show, or what
+pressing it would do; never a bare ``Widget(children=...)``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from .components import StaticForm
+
+
+def as_html(result: Any) -> str:
+    """What a piece of lesson work returned, as HTML: a model state's SVG, an object's HTML,
+    or text (escaped, lines kept)."""
+    for method in ("_repr_svg_", "_repr_html_"):
+        render = getattr(result, method, None)
+        if callable(render):
+            drawn = render()
+            if drawn:
+                return drawn
+    if isinstance(result, str) and result.lstrip().startswith("<"):
+        return result
+    return f"<pre style='white-space:pre-wrap;margin:0'>{html.escape(str(result), quote=False)}</pre>"
+
+
+class Picture(StaticForm, widgets.HTML):
+    """A drawing (SVG or HTML) that is the same live and saved."""
+
+    def __init__(self, drawing: str, caption: str = ""):
+        self.caption = caption
+        body = drawing + (f"<div style='font-size:12px;color:#555'>{html.escape(caption, quote=False)}</div>"
+                          if caption else "")
+        super().__init__(body)
+        self.add_class("mg-picture")
+
+    def static_html(self) -> str:
+        return self.value
+
+    def static_text(self) -> str:
+        return f"[picture{': ' + self.caption if self.caption else ''}]"
+
+
+def picture(state: Any, caption: str = "") -> Picture:
+    """A model state (or anything :func:`as_html` reads) as a picture widget."""
+    return Picture(as_html(state), caption)
+
+
+class RunOnPress(StaticForm, widgets.VBox):
+    """A button that runs ``run()`` and shows what it returns below it (see :func:`as_html`).
+
+    ``run`` may take keyword arguments from ``controls`` (name -> widget): each press reads
+    their values, so a learner can change them and press again. Pressing while it runs does
+    nothing more (one press, one run).
+    """
+
+    def __init__(self, label: str, run: Callable[..., Any], *, controls: Mapping[str, widgets.ValueWidget] = (),
+                 about: str = ""):
+        self.run = run
+        self.label = label
+        self.about = about
+        self.controls = dict(controls)
+        self.button = widgets.Button(description=label, button_style="primary", layout=widgets.Layout(width="auto"))
+        self.button.add_class("mg-run")
+        self.button.on_click(lambda _button: self.press())
+        self.result = widgets.HTML()
+        self.result.add_class("mg-run-result")
+        self.runs = 0
+        row = widgets.HBox([*self.controls.values(), self.button])
+        parts = [widgets.HTML(f"<i>{html.escape(about, quote=False)}</i>")] if about else []
+        super().__init__([*parts, row, self.result])
+        self.add_class("mg-run-on-press")
+
+    def press(self) -> str:
+        """Run once with the controls' current values; returns (and shows) the result's HTML."""
+        if self.button.disabled:
+            return self.result.value
+        self.button.disabled = True
+        try:
+            values = {name: control.value for name, control in self.controls.items()}
+            self.result.value = as_html(self.run(**values))
+            self.runs += 1
+        finally:
+            self.button.disabled = False
+        return self.result.value
+
+    def static_html(self) -> str:
+        shown = self.result.value or "<i>(nothing run yet: press the button in the live lesson)</i>"
+        about = f"<p><i>{html.escape(self.about, quote=False)}</i></p>" if self.about else ""
+        return f"<div class='mg-run-static'>{about}<p>[{html.escape(self.label, quote=False)}]</p>{shown}</div>"
+
+    def static_text(self) -> str:
+        return f"[{self.label}: press it in the live lesson]"
+
+
+def choose(label: str, options: Sequence[Any], value: Any = None) -> widgets.Dropdown:
+    """A labelled drop-down for :class:`RunOnPress`'s controls."""
+    return widgets.Dropdown(options=list(options), value=value if value is not None else options[0],
+                            description=label, style={"description_width": "initial"},
+                            layout=widgets.Layout(width="auto"))
