@@ -148,19 +148,23 @@ def with_key(guide: str, lesson: Lesson) -> str:
 
 
 def all_lessons() -> list[Lesson]:
-    """Every lesson of every registered game (a game's ``lessons`` module lists its ``LESSONS``)."""
+    """Every lesson of every registered game, by name: each game's ``lessons`` module and its
+    ``lesson_*`` modules list theirs in ``LESSONS``."""
     import importlib
+    import pkgutil
 
     from .registry import GAMES
 
-    found: list[Lesson] = []
+    found: dict[str, Lesson] = {}
     for game_id in GAMES:
-        try:
-            module = importlib.import_module(f"minegames.{game_id}.lessons")
-        except ModuleNotFoundError:
-            continue
-        found.extend(getattr(module, "LESSONS", ()))
-    return found
+        package = importlib.import_module(f"minegames.{game_id}")
+        names = [info.name for info in pkgutil.iter_modules(package.__path__)
+                 if info.name == "lessons" or info.name.startswith("lesson_")]
+        for name in sorted(names):
+            module = importlib.import_module(f"minegames.{game_id}.{name}")
+            for lesson in getattr(module, "LESSONS", ()):
+                found[lesson.name] = lesson
+    return [found[name] for name in sorted(found)]
 
 
 def write_keys(folder: str = "docs/teaching", lessons: Optional[Sequence[Lesson]] = None) -> list[str]:
