@@ -36,8 +36,8 @@ VOILA_CONFIG_DIR ?= $(CURDIR)/binder
 # HOST=0.0.0.0 serves the class on the school's network (README: "Serving a class on a network").
 HOST ?= 127.0.0.1
 serve: $(VENV)/.installed-app
-	@echo "Gallery: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/index.ipynb; Ctrl-C stops."
-	$(BIN)/voila notebooks/apps --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
+	@echo "Gallery: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/apps/index.ipynb; Ctrl-C stops."
+	$(BIN)/voila notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
 
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.

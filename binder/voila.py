@@ -4,7 +4,7 @@
 # binder/postBuild links this file as ~/.jupyter/jupyter_server_config.py, so the Jupyter
 # server that runs Voila as an extension reads the same lines. A setting given on the
 # command line wins over this file, e.g.
-#     .venv/bin/voila notebooks/apps --MappingKernelManager.cull_idle_timeout=600
+#     .venv/bin/voila notebooks --MappingKernelManager.cull_idle_timeout=600
 # README.md ("Serving a class") says why each number is what it is; the browser tests in
 # tests/browser/test_server_*.py start their server with this file.
 

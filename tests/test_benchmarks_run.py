@@ -37,6 +37,7 @@ EXPECTED_LINES = {
     "bench_off_the_rails_clicks.py": ["click a square (pick it)", "lay a tile (button)", "every click's p95 under"],
     "bench_off_the_rails_bots.py": ["planner beats random", "planner against planner", "Solo, the planner", "games/s",
                                     "planner ms per decision"],
+    "bench_lesson_load.py": ["bare kernel: start", "baseline, the Mineshaft Mayhem app", "page-load CPU under"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
 }

@@ -8,9 +8,9 @@ planned but not modelled at all are not in the registry; they are listed in
 
 Links are relative to notebooks/apps/, where the gallery notebook lives: an app is
 ``<id>.ipynb`` and a lesson ``../<name>.ipynb``. That works in JupyterLab and in Voilà
-serving notebooks/ (``/voila/render/apps/index.ipynb``). ``make serve`` serves only
-notebooks/apps/, so there the lessons cannot be opened: the cards name them and the page
-says where to open them, instead of showing broken links.
+serving notebooks/ (``/voila/render/apps/index.ipynb``), which is what ``make serve`` and
+Binder serve. A server started on notebooks/apps/ alone cannot open the lessons: there the
+cards name them and the page says where to open them, instead of showing broken links.
 """
 
 from __future__ import annotations

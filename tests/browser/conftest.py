@@ -20,7 +20,7 @@ VIEWPORT = {"width": 1200, "height": 900}
 def voila_url(tmp_path_factory) -> str:
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     try:
-        with voila_harness.serve_voila(voila_harness.APPS_DIR, log_path) as base_url:
+        with voila_harness.serve_voila(voila_harness.SERVED_DIR, log_path) as base_url:
             yield base_url
     except voila_harness.HarnessError as error:
         pytest.fail(str(error), pytrace=False)

@@ -95,7 +95,7 @@ def voila_command(port: int, *extra_args: str, config_dir: Path | None = None) -
     """
     config_dir = config_dir or CONFIG_FILE.parent
     return [
-        sys.executable, "-m", "voila", str(APPS_DIR),
+        sys.executable, "-m", "voila", str(voila_harness.SERVED_DIR),
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",

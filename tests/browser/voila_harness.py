@@ -31,7 +31,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 REPO_ROOT = Path(__file__).resolve().parents[2]
-APPS_DIR = REPO_ROOT / "notebooks" / "apps"
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+APPS_DIR = NOTEBOOKS_DIR / "apps"
+#: What `make serve` serves: the lessons in notebooks/, the apps and the gallery in notebooks/apps/.
+SERVED_DIR = NOTEBOOKS_DIR
 
 
 class HarnessError(RuntimeError):
@@ -119,4 +122,7 @@ def launch_chromium(playwright):
 
 
 def render_url(base_url: str, notebook: str) -> str:
+    """The page of ``notebook`` (a path under SERVED_DIR; an app's bare name means apps/<name>)."""
+    if "/" not in notebook and (APPS_DIR / notebook).exists():
+        notebook = f"apps/{notebook}"
     return f"{base_url}/voila/render/{notebook}"

@@ -139,7 +139,7 @@ def test_lessons_are_named_but_not_linked_where_they_cannot_open():
 
 @pytest.mark.parametrize("environ, reachable", [
     ({}, True),                                                                    # JupyterLab, nbval
-    ({"SERVER_SOFTWARE": "voila/0.5.13", "SCRIPT_NAME": "/voila/render/index.ipynb"}, False),   # make serve
+    ({"SERVER_SOFTWARE": "voila/0.5.13", "SCRIPT_NAME": "/voila/render/index.ipynb"}, False),   # voila notebooks/apps
     ({"SERVER_SOFTWARE": "voila/0.5.13", "SCRIPT_NAME": "/voila/render/apps/index.ipynb"}, True),
     ({"SERVER_SOFTWARE": "voila/0.5.13", "SCRIPT_NAME": "/user/x/voila/render/notebooks/apps/index.ipynb"}, True),
     ({"SERVER_SOFTWARE": "voila/0.5.13", "SCRIPT_NAME": "/"}, False),            # a single notebook served
