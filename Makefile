@@ -15,7 +15,7 @@ PYTEST_FLAGS ?=
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: serve test test-fast test-long lab bench-browser screenshot clean
+.PHONY: serve test test-fast test-long lab lessons bench-browser screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "minegames needs Python 3.10+"'
@@ -71,6 +71,10 @@ bench-browser: $(VENV)/.installed-test
 # Refresh the README picture (docs/images/mineshaft_mayhem_app.png) from the browser test.
 screenshot: $(VENV)/.installed-test
 	UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest $(PYTEST_FLAGS) tests/browser -k roll_updates
+
+# Run every lesson notebook and save it executed (no widget state): see tools/save_lessons.py.
+lessons: $(VENV)/.installed-test
+	$(BIN)/python tools/save_lessons.py
 
 clean:
 	rm -rf $(VENV)

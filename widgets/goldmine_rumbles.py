@@ -54,7 +54,7 @@ from minegames.goldmine_rumbles.wording import describe, fight_dice_in
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
-from .components import (BASE_CSS, PIP_GLYPHS, GameApp, PacedBots, SeatUndo, assign, control_row, guard,
+from .components import (BASE_CSS, PIP_GLYPHS, GameApp, PacedBots, SeatUndo, StaticForm, assign, control_row, guard,
                          keep_to_options, panel, percent, set_classes, show, style_tag)
 
 GAME = GAMES["goldmine_rumbles"]
@@ -204,9 +204,12 @@ def cubes_text(cubes: int, capacity: int) -> str:
     return "\u25a0" * cubes + "\u25a1" * (capacity - cubes)
 
 
-class GoldmineBoard(widgets.VBox):
+class GoldmineBoard(StaticForm, widgets.VBox):
     """A Goldmine Rumbles position as ``seat`` sees it: the mine (clickable), the Rumbles
     tiles, the claim store and every miner's sheet. ``update(state)`` redraws it.
+
+    Saved (where widgets do not run), it shows the same: the mine's picture and the tables
+    as HTML (``static_html``), never a bare ``GoldmineBoard(children=...)``.
 
     ``on_site(callback)`` hears clicks on claim sites, ``on_cell`` clicks on tiles offered
     as Dynamite targets (``update(..., blast_cells=...)``).
@@ -228,6 +231,17 @@ class GoldmineBoard(widgets.VBox):
         self.add_class("gr-board")
         show(self.store_view, show_store)
         self.update(state)
+
+    def static_html(self) -> str:
+        """The board as it stands: the mine's SVG, the Rumbles tiles, the store and the sheets."""
+        parts = [self.mine_view.svg, f"<div>{self.track_view.value}</div>"]
+        if self.store_view.layout.display != "none":
+            parts.append(self.store_view.value)
+        parts.append(self.players_view.value)
+        return f"<div class='gr-board-static' style='max-width:880px'>{''.join(parts)}</div>"
+
+    def static_text(self) -> str:
+        return f"[Goldmine Rumbles board, as P{self.seat + 1} sees it: run the notebook to see it live]"
 
     def on_site(self, callback: Callable[[int], Any]) -> None:
         self._site_callbacks.append(callback)

@@ -5,11 +5,12 @@
   pay only for what they press.
 * :func:`choose` (controls for :class:`RunOnPress`): a "thing to try" as a control instead
   of a code edit: pick a value, press, see the result. Readers in Voila cannot edit code.
-* :func:`picture`: a model state (anything with ``_repr_svg_``) as a widget whose saved output
-  is the same SVG, so a lesson read on GitHub or nbviewer shows the board.
+* :func:`picture`: a model state (anything with ``_repr_svg_``) as a plain HTML output (no
+  widget), so a lesson read on GitHub or nbviewer shows the board, and the saved notebook holds
+  the drawing once.
 
-Each carries a static form (``StaticForm``): saved, it shows what it would show, or what
-pressing it would do; never a bare ``Widget(children=...)``.
+The widgets carry a static form (``StaticForm``): saved, they show what they would show, or
+what pressing would do; never a bare ``Widget(children=...)``.
 """
 
 from __future__ import annotations
@@ -36,20 +37,19 @@ def as_html(result: Any) -> str:
     return f"<pre style='white-space:pre-wrap;margin:0'>{html.escape(str(result), quote=False)}</pre>"
 
 
-class Picture(StaticForm, widgets.HTML):
-    """A drawing (SVG or HTML) that is the same live and saved."""
+class Picture:
+    """A drawing (SVG or HTML) shown as a plain output, not a widget: the saved notebook holds it
+    once, and it reads the same in JupyterLab, Voila, nbviewer and an exported page."""
 
     def __init__(self, drawing: str, caption: str = ""):
         self.caption = caption
-        body = drawing + (f"<div style='font-size:12px;color:#555'>{html.escape(caption, quote=False)}</div>"
-                          if caption else "")
-        super().__init__(body)
-        self.add_class("mg-picture")
+        self.html = drawing + (f"<div style='font-size:12px;color:#555'>{html.escape(caption, quote=False)}</div>"
+                               if caption else "")
 
-    def static_html(self) -> str:
-        return self.value
+    def _repr_html_(self) -> str:
+        return self.html
 
-    def static_text(self) -> str:
+    def __repr__(self) -> str:
         return f"[picture{': ' + self.caption if self.caption else ''}]"
 
 
@@ -78,7 +78,8 @@ class RunOnPress(StaticForm, widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("mg-run-result")
         self.runs = 0
-        row = widgets.HBox([*self.controls.values(), self.button])
+        row = widgets.HBox([*self.controls.values(), self.button],
+                           layout=widgets.Layout(flex_flow="row wrap"))  # wraps on a phone
         parts = [widgets.HTML(f"<i>{html.escape(about, quote=False)}</i>")] if about else []
         super().__init__([*parts, row, self.result])
         self.add_class("mg-run-on-press")

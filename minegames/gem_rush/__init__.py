@@ -48,6 +48,6 @@ GAME = register_game(GameInfo(
     sample_position=_sample_position,
     bots={"random": _bot("random"), "greedy": _bot("greedy"), "team": _bot("team")},
     app_path="widgets.gem_rush:GemRushApp",
-    notebooks=("gem_rush.ipynb",),
+    notebooks=("gem_rush_1_rules.ipynb", "gem_rush_2_chances.ipynb"),
     status="playable",
 ))

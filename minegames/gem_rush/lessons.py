@@ -1,6 +1,8 @@
-"""What the Gem Rush lesson (notebooks/gem_rush.ipynb) needs from the model.
+"""What the Gem Rush lessons need from the model: the helpers both lessons share.
 
-Plain model code, no widgets, so the notebook's first cell only imports:
+The lessons themselves (their questions, plans and the helpers only one of them uses) are
+:mod:`.lesson_1_rules` (notebooks/gem_rush_1_rules.ipynb) and :mod:`.lesson_2_chances`
+(notebooks/gem_rush_2_chances.ipynb). Plain model code, no widgets:
 
 * **boards**: one hand-made position per rule (:func:`turn_board`, :func:`passages_board`,
   :func:`building_board`, :func:`tunnel_board`, :func:`carts_board`, :func:`warp_board`,
@@ -10,7 +12,9 @@ Plain model code, no widgets, so the notebook's first cell only imports:
   forced into the game by hand;
 * **narration**: :func:`narrate` plays actions and prints the game log's new lines,
   :func:`build` also places every room tile it turns up, :func:`choices` lists the legal
-  moves, :func:`try_to` shows a refusal and the rule that made it;
+  moves, :func:`try_to` shows a refusal and the rule that made it; :func:`said` returns what
+  any of them would print, and :class:`Scene` is words and a board drawn together (what a
+  lesson's button shows);
 * **exact answers** for the exercises, read off the model: :func:`discards_before_moving`,
   :func:`fewest_steps`, :func:`landing_room`, :func:`points_scored`, :func:`warp_doors`,
   :func:`completing_cards`, :func:`clock_turns`;
@@ -135,6 +139,31 @@ def try_to(game: GemRush, action: Any, out: Out = print) -> bool:
         out(f"refused: {refusal}")
         return False
     return True
+
+
+def said(tell: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
+    """What ``tell`` (:func:`narrate`, :func:`build`, :func:`choices`, :func:`try_to`) would
+    print, as text."""
+    lines: list[str] = []
+    tell(*args, out=lines.append, **kwargs)
+    return "\n".join(lines)
+
+
+class Scene:
+    """Words and a board together: what a lesson shows after a press (its HTML is the words,
+    then the board's own drawing)."""
+
+    def __init__(self, text: str, game: GemRush | None = None):
+        self.text, self.game = text, game
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        import html
+
+        words = f"<pre style='white-space:pre-wrap;margin:0'>{html.escape(self.text, quote=False)}</pre>"
+        return words + (self.game._repr_svg_() if self.game is not None else "")
 
 
 def first_seed(make: Callable[[int], GemRush], wanted: Callable[[GemRush], bool],

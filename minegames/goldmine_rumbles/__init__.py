@@ -60,6 +60,6 @@ GAME = register_game(GameInfo(
           "random": _random_bot, "heuristic": _bot("medium")},
     app_path="widgets.goldmine_rumbles:GoldmineRumblesApp",
     notebooks=("goldmine_rumbles_1_setup_and_turns.ipynb", "goldmine_rumbles_2_mining_and_hazards.ipynb",
-               "goldmine_rumbles_3_fights_and_scoring.ipynb", "goldmine_rumbles_odds.ipynb"),
+               "goldmine_rumbles_3_fights_and_scoring.ipynb", "goldmine_rumbles_4_chances.ipynb"),
     status="playable",
 ))

@@ -64,5 +64,5 @@ GAME = register_game(GameInfo(
                                      containers={"ruby": 2}, cursite=1, dice=(2, 2, 5, 5)),
     bots={"random": _random_bot, "strong": _strong_bot},
     app_path="widgets.mineshaft_mayhem:MineshaftMayhemApp",
-    notebooks=("mineshaft_mayhem.ipynb",),
+    notebooks=("mineshaft_mayhem_1_dice_chances.ipynb",),
 ))

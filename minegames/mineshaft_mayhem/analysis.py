@@ -187,6 +187,19 @@ def pattern_probability(
     return chance_after_keep(pattern, rules, rolls - 1)[()]
 
 
+def throws_showing(pattern: str, dice: int = NUM_DICE, four_kind_counts_as_two_pairs: bool = False) -> int:
+    """How many of the ``6 ** dice`` ordered throws show ``pattern`` (a pattern or gem name).
+
+    The ordered throws are a sample space of equally likely outcomes, so the chance of the
+    pattern on one throw is this count over ``6 ** dice``.
+
+    >>> throws_showing("ruby"), throws_showing("sapphire")
+    (81, 72)
+    """
+    pattern = pattern_name(pattern)
+    return sum(matches(pattern, roll, four_kind_counts_as_two_pairs) for roll in all_rolls(dice))
+
+
 def probability_table(
     rolls: Iterable[int] = (1, 2, 3),
     lock_ones: bool = True,

@@ -46,6 +46,6 @@ GAME = register_game(GameInfo(
     sample_position=_sample_position,
     bots={"random": _bot("random"), "planner": _bot("planner")},
     app_path="widgets.off_the_rails:OffTheRailsApp",
-    notebooks=("off_the_rails.ipynb",),
+    notebooks=("off_the_rails_1_rules.ipynb", "off_the_rails_2_chances.ipynb"),
     status="playable",
 ))

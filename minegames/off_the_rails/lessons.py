@@ -1,9 +1,13 @@
-"""What the Off the Rails lesson (notebooks/off_the_rails.ipynb) needs from the model.
+"""What the Off the Rails lessons need from the model: the helper code behind
+``lesson_1_rules`` (notebooks/off_the_rails_1_rules.ipynb) and ``lesson_2_chances``
+(notebooks/off_the_rails_2_chances.ipynb), whose modules hold the lessons' questions and plans.
 
-Plain model code, no widgets, so the notebook's first cell only imports:
+Plain model code, no widgets, so a lesson notebook's first cell only imports:
 
 * **pictures**: :func:`picture` draws a game as the model does (``_repr_svg_``), with the
   squares' column letters and row numbers round the edge, and can close in on a few squares;
+* **scenes**: :func:`played` plays something on a game and returns what the log said and the
+  board afterwards as one piece of HTML (what a lesson shows when a button is pressed);
 * **narration**: :func:`narrate` plays actions and prints the game log's new lines (and where a
   cart has got to once its move is over), :func:`try_to` shows a refusal and the rule that made it,
   :func:`choices` lists the legal moves, :func:`drive` ends the actions and moves carts,
@@ -29,6 +33,7 @@ tests/unit/off_the_rails/test_otr_lessons.py checks every board and answer again
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from itertools import product
@@ -133,6 +138,21 @@ def picture(game: OffTheRails, around: Iterable[Square] | None = None, margin: i
     parts += _labels(x0, y0, x1, y1, vy)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" width="{shown:.0f}" '
             f'height="{shown * vh / vw:.0f}" font-family="{svg.FONT}">' + "".join(parts) + "</svg>")
+
+
+def played(game: OffTheRails, play: Callable[[OffTheRails, Out], Any] | None = None,
+           around: Iterable[Square] | None = None, heading: str = "") -> str:
+    """``play(game, out)`` run on ``game`` (or nothing), then what it said and the board afterwards
+    (a close-up ``around`` those squares, or the whole board) as one piece of HTML."""
+    said: list[str] = []
+    if play is not None:
+        play(game, said.append)
+    parts = [f"<p><b>{html.escape(heading, quote=False)}</b></p>"] if heading else []
+    if said:
+        parts.append("<pre style='white-space:pre-wrap;margin:0 0 6px 0'>"
+                     + html.escape("\n".join(line.strip() for line in said), quote=False) + "</pre>")
+    parts.append(picture(game, around=around))
+    return "".join(parts)
 
 
 # ---------------------------------------------------------------------------

@@ -57,5 +57,5 @@ GAME = register_game(GameInfo(
     bots={"perfect": _solver_bot("perfect"), "good": _solver_bot("good"), "hasty": _solver_bot("hasty"),
           "random": _random_bot},
     app_path="widgets.out_of_mine:OutOfMineApp",
-    notebooks=("out_of_mine.ipynb",),
+    notebooks=("out_of_mine_1_packing_chances.ipynb",),
 ))

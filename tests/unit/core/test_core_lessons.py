@@ -43,3 +43,11 @@ def test_a_bad_definition_is_refused_when_asked():
         Question("f", "Float?", 0.5).exact()
     with pytest.raises(ValueError, match="used twice"):
         lesson(Question("a", "One?", 1), Question("a", "Two?", 2))
+
+
+def test_the_standard_error_of_a_share():
+    from minegames.core.lessons import standard_error
+
+    assert standard_error(Fraction(1, 2), 100) == pytest.approx(0.05)
+    assert standard_error(0.25, 10_000) * 10 == pytest.approx(standard_error(0.25, 100))  # 100x trials: a tenth
+    assert standard_error(1, 50) == 0

@@ -1,6 +1,7 @@
-"""The Gem Rush lesson's helpers (minegames.gem_rush.lessons): the rooms still have the doors the
-lesson describes, every board shows its rule, and each exercise answer is the model's own
-figure (the counting by hand agrees with analysis.chance_to_pay, the clock with a played game)."""
+"""The Gem Rush lessons' helpers (minegames.gem_rush.lessons, lesson_1_rules, lesson_2_chances):
+the rooms still have the doors the lessons describe, every board shows its rule, and each exercise
+answer is the model's own figure (the counting by hand agrees with analysis.chance_to_pay, the
+clock with a played game)."""
 
 from fractions import Fraction
 from math import comb
@@ -207,3 +208,74 @@ def test_simulations_are_seeded_and_land_near_the_exact_answers():
 def test_gem_names_in_the_games_order():
     assert L.gem_names(("permafrost", "obsidian")) == "Obsidian + Permafrost"
     assert STANDARD_GEMS[0] == "obsidian"
+
+
+# ---- the two lessons (lesson_1_rules, lesson_2_chances) -------------------------------------
+
+from minegames.gem_rush import lesson_1_rules as R  # noqa: E402
+from minegames.gem_rush import lesson_2_chances as K  # noqa: E402
+
+
+def test_the_lessons_fit_an_hour_and_have_their_predictions():
+    for lesson in (R.RULES, K.CHANCES):
+        assert 45 <= lesson.minutes <= 60
+        assert len(lesson.predictions) >= 3
+    assert len(K.CHANCES.predictions) > len(R.RULES.predictions)
+    assert [q.key for q in R.RULES if q.section == "Extension"] == ["warp_doors"]
+    assert [q.key for q in K.CHANCES if q.section == "Extension"] == ["dig_mean"]
+
+
+def test_the_rules_lessons_answers_are_the_models():
+    answers = {q.key: q.exact() for q in R.RULES}
+    assert answers == {"discards": 2, "steps_back": 3, "wasted_gem": "Soulstone", "place_turns": 3,
+                       "tunnel_landing": "Crystal Gallery", "tunnel_points": 1, "cart_steps": 2,
+                       "orichalcum_points": 3, "echoglass_card": "Soulstone + Echoglass",
+                       "four_player_turns": 7, "warp_doors": 3}
+
+
+def test_the_rules_lessons_buttons_show_the_rule_or_the_move():
+    assert "wall on its west side" in R.try_step("west").text
+    assert "steps south to Oracle's Pool" in R.try_step("south").text
+    assert "wasted: Soulstone" in R.try_paying("both cards").text
+    assert "does NOT pay" in R.try_paying(R.PAYMENTS[1]).text
+    assert "<svg" in R.try_step("north")._repr_html_()
+    assert R.clock_table().splitlines()[3] == "4 player(s): [7, 6, 6, 6]"
+
+
+def test_the_chances_lessons_answers_are_the_models():
+    three = ("electrum", "obsidian", "permafrost")
+    assert K.CHANCES["hands_of_two"].exact() == comb(75, 2) == 2775
+    assert K.CHANCES["obsidian_cards"].exact() == 22
+    assert K.CHANCES["one_gem"].exact() == K.one_gem_by_complement() == 1 - Fraction(comb(53, 4), comb(75, 4))
+    assert K.CHANCES["three_gems"].exact() == analysis.chance_to_pay(three, draws=4) == Fraction(27843, 67525)
+    assert K.CHANCES["speaking_stone"].exact() == Fraction(6 * 20, 75)
+    assert K.CHANCES["complete_electrum"].exact() == Fraction(22, 74)
+    assert K.CHANCES["thousand_deals"].exact() == 1000 * Fraction(27843, 67525)
+    assert K.CHANCES["dig_mean"].exact() == Fraction(76, 20)
+    rows = {size: worth for size, _, _, _, worth in K.door_value_rows()}
+    assert K.CHANCES["best_door"].exact() == "4 gems" and max(rows, key=rows.get) == 4
+
+
+def test_the_worked_lines_numbers_are_the_models():
+    """The few numbers written into worked lines and the text (not computed there) still hold."""
+    assert comb(75, 4) == 1_215_450
+    real = analysis.chance_to_pay(K.THREE_GEMS, draws=4)
+    dry = analysis.chance_to_pay(K.THREE_GEMS, draws=4, deck=L.deck_without(DIAMOND_DUST))
+    assert (f"{float(real):.1%}", f"{float(dry):.1%}") == ("41.2%", "33.2%")
+    assert round(float(K.dust_gain())) == 8
+    assert sum(1 for room in components.ROOMS if room.kind != "tunnel") == 72
+    assert sum("sunstone" in c.gems for c in components.GEM_CARDS) == 19
+
+
+def test_the_wildcard_text_gives_the_models_range():
+    text = K.wildcard_text()
+    assert "Diamond Dust adds between 5.8 and 8.3 percentage points" in text
+    assert "between 4.1 and 7.1 points" in text
+
+
+def test_the_simulations_band_holds_most_batches():
+    text = K.deal_batches(next(iter(K.DEAL_DOORS)), deals=200)
+    assert text.count("inside the band") >= 4
+    low, high = K.band(Fraction(1, 2), 10_000)
+    assert abs(high - low - 0.02) < 1e-12
+    assert "exact average 19/5" in K.dig_check("Pickaxe Gallery", trials=200)

@@ -23,12 +23,12 @@ def test_work_waits_for_the_press_and_reads_the_controls():
     assert "ran 1000 trials" in runner._repr_mimebundle_()["text/html"]
 
 
-def test_a_picture_of_a_state_is_its_svg_live_and_saved():
+def test_a_picture_of_a_state_is_its_svg_as_a_plain_output():
     state = GAMES["mineshaft_mayhem"].new_game(seed=1)
     shown = picture(state, caption="a new game")
-    bundle = shown._repr_mimebundle_()
-    assert bundle["text/html"].startswith("<svg") and "a new game" in bundle["text/html"]
-    assert "children=" not in bundle["text/plain"]
+    assert shown._repr_html_().startswith("<svg") and "a new game" in shown._repr_html_()
+    assert repr(shown) == "[picture: a new game]"
+    assert not hasattr(shown, "comm"), "a picture is a plain output, not a widget"
 
 
 def test_text_is_escaped():

@@ -1,0 +1,396 @@
+"""Goldmine Rumbles, lesson 3: fights, the pickings, Papa Clayton and the final count.
+
+The lesson is :data:`FIGHTS` (``notebooks/goldmine_rumbles_3_fights_and_scoring.ipynb``, the
+teacher's guide ``docs/teaching/goldmine_rumbles_3_fights_and_scoring.md``). Everything the
+notebook shows comes from here: the positions (:func:`duel`, :func:`brawl`, :func:`papa_ambush`,
+:func:`final_count`), the fights told round by round with their totals (:func:`duel_story`...),
+small tables as HTML, and the questions, whose answers are the model's own figures
+(:func:`.lessons.fight_win_chance`, :func:`.dice_rules.fight_pickings`, ``scores()``).
+
+Plain model code: no widgets (the notebook wraps these in ``picture`` and ``RunOnPress``).
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from minegames.core.lessons import Lesson, Question, Section
+
+from . import analysis
+from . import components as C
+from . import dice_rules as R
+from .actions import AttackPlayer, EndTurn, FightClayton, PlaceCube, UseItem
+from .heuristic_bot import HeuristicBot
+from .lessons import (BLUE, GREEN, PAPA_CLAYTON, RED, fight_on, fight_win_chance, find_trip, first_seed, narrate,
+                      partner_dig, quiet_sites, standard_mine, table)
+from .positions import position
+from .state import GoldmineRumbles
+
+NAME = "goldmine_rumbles_3_fights_and_scoring"
+APP = "apps/goldmine_rumbles.ipynb"  # the homework game, from the notebooks folder
+HOMEWORK_SEED = 2026
+
+
+# ---------------------------------------------------------------------------
+# Telling a fight
+# ---------------------------------------------------------------------------
+
+
+def _told(run) -> str:
+    lines: list[str] = []
+    run(lines.append)
+    return "\n".join(lines)
+
+
+def _result_line(state: GoldmineRumbles, sides: Sequence[int]) -> str:
+    names = {RED: "Red", BLUE: "Blue", GREEN: "Green", PAPA_CLAYTON: "Papa Clayton"}
+    return "gold now: " + ", ".join(f"{names[s]} {state.gold(s)}gn" for s in sides if s != PAPA_CLAYTON)
+
+
+# ---------------------------------------------------------------------------
+# Section 1: a duel (Blue +2 net against Red +1)
+# ---------------------------------------------------------------------------
+
+
+def duel(seed: int = 0) -> GoldmineRumbles:
+    """Blue (three Colt 45 cubes, one Poison token) has just attacked Red (one Colt 45 cube)
+    where both stand; nobody holds an item that works in a fight. ``seed`` picks the dice."""
+    here = quiet_sites()
+    state = table({"at": here[0], "gold": 20, "dashboard": {R.COLT_45: 1}, "items": {}},
+                  {"at": here[0], "gold": 14, "dashboard": {R.COLT_45: 3}, "poisons": 1, "items": {}},
+                  {"at": here[1]}, seed=seed)
+    return state.apply(AttackPlayer(BLUE, RED))
+
+
+def duel_story(seed: int = 0) -> str:
+    """The duel fought to its end with the dice of ``seed``: every round's dice and totals."""
+    state = duel(seed)
+
+    def run(out):
+        out(f"Blue's bonus: Colt 45 +3, less 1 for the Poison token = {state.fight_bonus(BLUE):+d}. "
+            f"Red's bonus: Colt 45 {state.fight_bonus(RED):+d}.")
+        fight_on(state, out=out)
+        out(_result_line(state, (BLUE, RED)))
+
+    return _told(run)
+
+
+def duel_winner(seed: int) -> str:
+    """Who wins the duel with the dice of ``seed``: "Blue", "Red" or "both lose"."""
+    state = duel(seed)
+    fight_on(state, out=lambda _line: None)
+    blue, red = state.gold(BLUE), state.gold(RED)
+    return "Blue" if blue > 14 else "Red" if red > 20 else "both lose"
+
+
+def duel_tally(pairs: int = 30) -> str:
+    """The duel fought once with each pair's dice (seeds 1..pairs): how often Blue won."""
+    winners = [duel_winner(seed) for seed in range(1, pairs + 1)]
+    blue = winners.count("Blue")
+    exact = fight_win_chance(duel(), BLUE)
+    return (f"{pairs} fights, one per pair's dice (1 to {pairs}): Blue won {blue}, Red won {winners.count('Red')}, "
+            f"both lost {winners.count('both lose')}. Blue's share: {blue}/{pairs} = {blue / pairs:.0%}; "
+            f"the exact chance is {float(exact):.1%}.")
+
+
+# ---------------------------------------------------------------------------
+# Section 2: the pickings
+# ---------------------------------------------------------------------------
+
+
+def bag(gold: int) -> int:
+    """Which bag of the gold track ``gold`` sits in (bag 1 is 1 to 10gn; 0gn counts as bag 1)."""
+    return min(5, max(1, (gold + 9) // 10))
+
+
+def pickings_words(winner_gold: int, loser_gold: int) -> str:
+    """The pickings of one fight, worked out in words (for the calculator in the lesson)."""
+    ahead = bag(loser_gold) - bag(winner_gold)
+    got = R.fight_pickings(winner_gold, loser_gold)
+    how = ("the same bag" if ahead == 0 else f"{abs(ahead)} bag{'s' if abs(ahead) > 1 else ''} "
+           f"{'ahead of' if ahead > 0 else 'behind'} the winner")
+    return (f"The winner has {winner_gold}gn (bag {bag(winner_gold)}), the loser {loser_gold}gn "
+            f"(bag {bag(loser_gold)}): the loser is {how}, so the pickings are {got}gn.")
+
+
+def pickings_table_html() -> str:
+    """The pickings for each difference in bags, straight from the rules module."""
+    rows = []
+    for ahead in range(-4, 5):
+        winner_bag = max(1, 1 - ahead)
+        got = R.fight_pickings(10 * winner_bag - 5, 10 * (winner_bag + ahead) - 5)
+        rows.append((f"{ahead:+d}" if ahead else "0 (same bag)", f"{got}gn"))
+    return _table(("loser's bags ahead of the winner", "winner's pickings"), rows)
+
+
+# ---------------------------------------------------------------------------
+# Section 3: weapons and tricks (the brawl)
+# ---------------------------------------------------------------------------
+
+RED_BRAWL_ITEMS = {"Chippawa Leaf": 1, "Bible": 1, "Pipe": 1, "Medical Supplies": 1}
+
+
+def brawl(red_items: Mapping[str, int] | None = None, seed: int = 0) -> GoldmineRumbles:
+    """Blue (8gn, one Colt 45 cube and a Blunderbuss) attacks Red (36gn, two Colt 45 cubes) and
+    fights with the Blunderbuss; Red holds ``red_items`` (default: a Chippawa Leaf, a Bible, a
+    Pipe and Medical Supplies). The fight is at its first round."""
+    here = quiet_sites()
+    items = dict(RED_BRAWL_ITEMS if red_items is None else red_items)
+    state = table({"at": here[0], "gold": 36, "dashboard": {R.COLT_45: 2}, "items": items},
+                  {"at": here[0], "gold": 8, "dashboard": {R.COLT_45: 1}, "items": {"Blunderbuss": 1}},
+                  {"at": here[1]}, seed=seed)
+    return state.apply(AttackPlayer(BLUE, RED)).apply(UseItem(BLUE, "Blunderbuss"))
+
+
+def brawl_story(seed: int = 0) -> str:
+    """The brawl to its end, Red's Bible and Leaf played by the heuristic bot (it weighs each
+    choice by the exact odds)."""
+    state = brawl(seed=seed)
+
+    def run(out):
+        out(f"Blue fights with the Blunderbuss ({state.fight_bonus(BLUE):+d}); Red with two Colt 45 cubes "
+            f"({state.fight_bonus(RED):+d}), holding a Chippawa Leaf and a Bible.")
+        fight_on(state, deciders={RED: HeuristicBot(seed=1)}, out=out)
+        out(_result_line(state, (BLUE, RED)))
+
+    return _told(run)
+
+
+BRAWL_HANDS = (("nothing", {}), ("a Chippawa Leaf", {"Chippawa Leaf": 1}), ("a Bible", {"Bible": 1}),
+               ("a Leaf and a Bible", {"Chippawa Leaf": 1, "Bible": 1}))
+
+
+def brawl_table_html() -> str:
+    """Red's exact chance in the brawl with each hand of fight items."""
+    rows = [(hand, f"{float(fight_win_chance(brawl(items), RED)):.1%}") for hand, items in BRAWL_HANDS]
+    return _table(("Red holds", "Red's chance to win the fight"), rows)
+
+
+# ---------------------------------------------------------------------------
+# Section 4: Papa Clayton
+# ---------------------------------------------------------------------------
+
+
+def papa_table_html() -> str:
+    """A miner's chance against Papa Clayton (+4) for each Colt 45 bonus, fresh or already hurt."""
+    rows = []
+    for colt in range(0, 5):
+        fresh = analysis.fight_odds(colt, R.PAPA_CLAYTON_BONUS).win
+        hurt = analysis.fight_odds(colt, R.PAPA_CLAYTON_BONUS, injuries=2).win
+        rows.append((f"{colt:+d}", f"{float(fresh):.2%}", f"{float(hurt):.2%}"))
+    return _table(("miner's bonus", "chance to beat him, unhurt", "with 2 injuries already"), rows)
+
+
+def papa_ambush() -> tuple[GoldmineRumbles, list[str]]:
+    """Lesson 2's partner dig (Red, three Colt 45 cubes, joins Blue, two cubes), replayed with the
+    first seed whose hazard die shows Papa Clayton; both choose to fight him. The state and the
+    story up to the first round."""
+    walk = find_trip("walk")
+    crew = {"red": {"dashboard": {R.COLT_45: 3}}, "blue": {"dashboard": {R.COLT_45: 2}}}
+    seed = first_seed(lambda s: partner_dig(walk, s, **crew), lambda state: state.step == "clayton")
+    lines: list[str] = []
+    state = partner_dig(walk, seed, out=lines.append, **crew)
+    narrate(state, FightClayton(BLUE), FightClayton(RED), out=lines.append)
+    return state, lines
+
+
+def papa_ambush_story() -> str:
+    """The two partners against Papa Clayton, every round with its shared die and totals."""
+    state, lines = papa_ambush()
+    bots = {BLUE: HeuristicBot(seed=2), RED: HeuristicBot(seed=3)}
+    at_fight = next(i for i, line in enumerate(lines) if "hazard" in line.lower() or "Papa Clayton" in line)
+
+    def run(out):
+        out("... the dig, then the hazard die:")
+        for line in lines[at_fight:]:
+            out(line)
+        fight_on(state, deciders=bots, out=out)
+        out(_result_line(state, (BLUE, RED)))
+
+    return _told(run)
+
+
+def clayton_winnings(gold: int) -> int:
+    """What a miner with ``gold`` collects for beating Papa Clayton: pickings plus the reward."""
+    return R.fight_pickings(gold, R.PAPA_CLAYTON_GOLD) + R.PAPA_CLAYTON_REWARD
+
+
+# ---------------------------------------------------------------------------
+# Section 5: the final count
+# ---------------------------------------------------------------------------
+
+#: Red's mission (an invented card): she holds its first three items.
+RED_MISSION, BLUE_MISSION, GREEN_MISSION = 2, 0, 5
+
+
+def final_position() -> GoldmineRumbles:
+    """Three miners near the end (three Safety Gear cubes each, so cave-ins stay small)."""
+    return position([
+        {"at": 3, "gold": 31, "mission": RED_MISSION, "black_marks": 0,
+         "dashboard": {R.NOTEBOOKS: 2, R.SAFETY_GEAR: 3},
+         "items": {name: 1 for name in C.MISSIONS[RED_MISSION][:3]} | {"Bread": 1}},
+        {"at": 5, "gold": 25, "mission": BLUE_MISSION, "black_marks": 1, "poisons": 2,
+         "dashboard": {R.SAFETY_GEAR: 3}, "items": {"Pipe": 1}},
+        {"at": 7, "gold": 28, "mission": GREEN_MISSION, "black_marks": 2, "bandages": 1,
+         "dashboard": {R.SAFETY_GEAR: 3}},
+    ], seed=0, players=3, mine=standard_mine(), track=[7, 8, 9, 1])
+
+
+def final_count() -> GoldmineRumbles:
+    """:func:`final_position` played to the end, every miner passing (cubes away from Notebooks)."""
+    state = final_position()
+    while not state.is_over:
+        if state.step == "place cubes":
+            free = [a.column for a in state.legal_actions() if a.column != R.NOTEBOOKS]
+            state.apply(PlaceCube(state.current_player, free[0]))
+        else:
+            state.apply(EndTurn(state.current_player))
+    return state
+
+
+STEP_NAMES = (("gold", "gold on the track"), ("notebooks", "Notebook cubes back"),
+              ("fewest black marks", "fewest Black Marks"), ("tokens", "tokens"), ("mission", "mission items"),
+              ("final", "final gold"))
+
+
+def score_table_html(players: Sequence[int] = (RED, BLUE, GREEN)) -> str:
+    """The final count, step by step, for ``players``."""
+    ended = final_count()
+    breakdown = ended.score_breakdown()
+    names = {RED: "Red", BLUE: "Blue", GREEN: "Green"}
+    rows = [(label, *(f"{breakdown[p][key]:+d}" if key not in ("gold", "final") else f"{breakdown[p][key]}gn"
+                      for p in players)) for key, label in STEP_NAMES]
+    return _table(("step", *(names[p] for p in players)), rows)
+
+
+def mission_line(mission: int) -> str:
+    return ", ".join(C.MISSIONS[mission])
+
+
+# ---------------------------------------------------------------------------
+# A small HTML table
+# ---------------------------------------------------------------------------
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    cell = "padding:3px 10px;border:1px solid #d8cfb8;text-align:center"
+    head = "".join(f"<th style='{cell};background:#f2efe6'>{html.escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{body}</table>"
+
+
+# ---------------------------------------------------------------------------
+# The lesson
+# ---------------------------------------------------------------------------
+
+S0, S1, S2, S3, S4, S5, S6 = (
+    Section("Start: what a fight round is", 6),
+    Section("1. A fight, round by round", 10),
+    Section("2. The pickings", 8),
+    Section("3. Weapons and tricks", 8),
+    Section("4. Papa Clayton", 9),
+    Section("5. The final count", 9),
+    Section("Wrap-up and homework", 4),
+)
+
+
+def _duel_chance() -> Fraction:
+    return fight_win_chance(duel(), BLUE)
+
+
+def _brawl_chance() -> Fraction:
+    return fight_win_chance(brawl(), RED)
+
+
+QUESTIONS = (
+    Question("round_total",
+             "In one round Blue throws a 2. Blue has three Colt 45 cubes (+3) and one Poison token. "
+             "What is Blue's total for the round?",
+             lambda: R.fight_total(2, 3, 1),
+             worked="die 2, plus 3 for the Colt 45 cubes, less 1 for the Poison token: 2 + 3 - 1 = 4.",
+             hint="Add the bonus to the die, then take off 1 for each token.", section=S0.title),
+    Question("duel_chance",
+             "Blue (+2 after the Poison token) fights Red (+1); neither is hurt and neither holds a fight item. "
+             "What is the chance that Blue wins the whole fight? (A fraction, a decimal or a percentage.)",
+             _duel_chance, predict=True,
+             worked="Blue is 1 point ahead in every round. That wins a round 21 times in 36 and loses it 10 times, "
+                    "and over a race to four injuries the small edge adds up: about 79%.",
+             section=S1.title),
+    Question("pickings_poor_wins",
+             "A miner with 8gn beats a miner with 36gn. How many gn are the pickings?",
+             lambda: R.fight_pickings(8, 36),
+             worked="8gn is bag 1 and 36gn is bag 4: the loser is 3 bags ahead, so 4 + 3 = 7gn.",
+             hint="Find each miner's bag first (bag 1 is 1-10gn), then count how many bags the loser is ahead.",
+             section=S2.title),
+    Question("pickings_rich_wins",
+             "Now the other way round: the miner with 36gn beats the miner with 8gn. How many gn are the pickings?",
+             lambda: R.fight_pickings(36, 8),
+             worked="The loser (bag 1) is 3 bags behind the winner (bag 4), so 4 - 3 = 1gn.",
+             hint="The loser is behind this time: take 1gn off the 4gn for each bag.", section=S2.title),
+    Question("brawl_chance",
+             "Red (+2) is attacked by Blue, who fights with a Blunderbuss (+4). Red holds a Chippawa Leaf and a "
+             "Bible and plays them at the best moments. What is Red's chance to win the fight?",
+             _brawl_chance, predict=True,
+             worked="Two points behind with nothing, Red wins only about 4%. The Leaf (+3 after seeing the dice) and "
+                    "the Bible (throw the dice again) each rescue a lost round; together they lift Red to about 32%.",
+             section=S3.title),
+    Question("papa_chance",
+             "A miner with three Colt 45 cubes (+3), unhurt, fights Papa Clayton (+4). "
+             "What is the miner's chance to beat him?",
+             lambda: analysis.fight_odds(3, R.PAPA_CLAYTON_BONUS).win, predict=True,
+             worked="Papa Clayton is 1 point ahead in every round, so he is the one with the 79% edge: "
+                    "the miner wins about 18% of these fights.",
+             section=S4.title),
+    Question("papa_winnings",
+             "A miner with 12gn beats Papa Clayton (counted as 43gn). How many gn does the miner collect, "
+             "pickings and reward together?",
+             lambda: clayton_winnings(12),
+             worked="12gn is bag 2, 43gn is bag 5: he is 3 bags ahead, so the pickings are 4 + 3 = 7gn; "
+                    "plus the 4gn reward makes 11gn (and an item from the supply).",
+             hint="Work out the pickings as for a miner with 43gn, then add the reward.", section=S4.title),
+    Question("final_red",
+             "Red ends with 31gn on the track, two Notebook cubes, no Black Mark (Blue has 1, Green 2), no tokens, "
+             "and three of her mission's four items. What is Red's final gold?",
+             lambda: final_count().scores()[RED], predict=True,
+             worked="31 + 10 (two Notebook cubes give back 5gn each) + 10 (fewest Black Marks, alone) "
+                    "+ 0 (no tokens) + 6 (three mission items) = 57gn.",
+             section=S5.title),
+    Question("final_blue",
+             "Blue ends with 25gn, no Notebook cube, 1 Black Mark and 2 Poison tokens, and holds one item of the "
+             "mission. What is Blue's final gold?",
+             lambda: final_count().scores()[BLUE],
+             worked="25 + 0 + 0 (Red has fewer Black Marks) - 6 (three tokens: the Black Mark and two Poisons, "
+                    "2gn each) + 1 (one mission item) = 20gn.",
+             hint="Every token costs 2gn, and a Black Mark is a token too.", section=S5.title),
+)
+
+FIGHTS = Lesson(
+    name=NAME,
+    title="Goldmine Rumbles 3: fights, pickings and the final count",
+    goals=(
+        "work out a fight round's totals (die + bonus - tokens) and say who takes the injury;",
+        "explain why a fighter one point ahead in every round wins most whole fights, and compare "
+        "your guess with the exact chance;",
+        "work out the fight pickings from the bags on the gold track, against a miner or Papa Clayton;",
+        "count a miner's final gold step by step.",
+    ),
+    prerequisites=(
+        "Goldmine Rumbles lessons 1 and 2 (the board, a turn, mining and the hazard die)",
+        "adding and taking away whole numbers",
+        "writing a chance as a fraction, a decimal or a percentage",
+    ),
+    sections=(S0, S1, S2, S3, S4, S5, S6),
+    questions=QUESTIONS,
+)
+
+LESSONS = (FIGHTS,)
+
+__all__ = [
+    "NAME", "APP", "HOMEWORK_SEED", "duel", "duel_story", "duel_winner", "duel_tally", "bag", "pickings_words",
+    "pickings_table_html", "RED_BRAWL_ITEMS", "brawl", "brawl_story", "BRAWL_HANDS", "brawl_table_html",
+    "papa_table_html", "papa_ambush", "papa_ambush_story", "clayton_winnings", "final_position", "final_count",
+    "score_table_html", "mission_line", "S0", "S1", "S2", "S3", "S4", "S5", "S6", "QUESTIONS", "FIGHTS", "LESSONS",
+]

@@ -1,0 +1,467 @@
+"""Mineshaft Mayhem, lesson 1: the dice chances (one class of 45-60 minutes).
+
+The lesson's questions with the model's exact answers, its plan, and the helpers its notebook
+(``notebooks/mineshaft_mayhem_1_dice_chances.ipynb``) shows: a game in progress, a few dice
+thrown on a press, the exact tables (each shown only after a prediction), a simulation checked
+against the exact chance with its +-2 standard-error band, and for the extension the adviser,
+the cost of the sticking ones and whole games. Plain model code (numpy and the game's analysis),
+no widgets: the notebook puts these behind buttons.
+
+Every number comes from :mod:`.analysis` (the exact dynamic programme over kept dice),
+:mod:`.simulate` or the game's options; nothing is typed in by hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import math
+from fractions import Fraction
+from typing import Callable, Sequence
+
+import numpy as np
+
+from minegames.core.lessons import Lesson, Question, Section, standard_error
+
+from . import analysis, simulate
+from .options import NUMBER_OF_DICE, Options
+from .patterns import GEMS, gems_shown
+from .positions import position
+
+SIDES = 6
+THROWS = 3  # throws in a turn (the game's max_rolls)
+
+#: Each gem's pattern in words a pupil reads at the table.
+PATTERN_WORDS = {
+    "diamond": "all four dice the same (four of a kind)",
+    "emerald": "two different pairs, like 2-2-5-5",
+    "ruby": "every die even (2, 4 or 6)",
+    "sapphire": "a run of four, like 2-3-4-5",
+    "amethyst": "at least three dice the same (three of a kind)",
+}
+
+EXTENSION = "Extension (for a top set)"
+
+
+# ---------------------------------------------------------------------------
+# Numbers the questions use (all from the model)
+# ---------------------------------------------------------------------------
+
+
+def tin_counts() -> dict[str, int]:
+    """How many gems of each type the full tin holds (the project's choice: the rulebook gives none)."""
+    return dict(Options().gem_counts)
+
+
+def first_draw_chance(gem: str) -> Fraction:
+    """The chance the first gem drawn blind from the full tin is ``gem``."""
+    counts = tin_counts()
+    return Fraction(counts[gem], sum(counts.values()))
+
+
+def one_throw_chance(gem: str) -> Fraction:
+    """The chance one throw of the four dice shows ``gem``'s pattern: counted throws over 6**4."""
+    return Fraction(analysis.throws_showing(gem), SIDES**NUMBER_OF_DICE)
+
+
+def turn_chance(gem: str, throws: int = THROWS, lock_ones: bool = True) -> Fraction:
+    """The chance of ``gem``'s pattern in a turn of ``throws`` throws, keeping dice the best way."""
+    return analysis.pattern_probability(gem, rolls=throws, lock_ones=lock_ones)
+
+
+def one_die_even(throws: int = THROWS, lock_ones: bool = True) -> Fraction:
+    """One die, thrown again while it shows 3 or 5: the chance it ends even (the ruby, one die)."""
+    return analysis.pattern_probability("ruby", dice=1, rolls=throws, lock_ones=lock_ones)
+
+
+def best_chance(gem: str, dice: Sequence[int], throws_left: int) -> Fraction:
+    """The best chance of ``gem`` from ``dice`` (table order) with ``throws_left`` throws to come."""
+    return analysis.advise(tuple(dice), throws_left).per_gem[gem].chance
+
+
+def likeliest(chances: dict[str, Fraction]) -> str:
+    return max(chances, key=chances.__getitem__)
+
+
+
+
+def expected_wins(gem: str, turns: int) -> int:
+    """Expected wins in ``turns`` turns aiming at ``gem``, to the nearest whole number."""
+    return round(turns * turn_chance(gem))
+
+
+def band_shrinks_by(small: int = 1_000, large: int = 10_000, gem: str = "sapphire") -> float:
+    """How many times narrower the +-2 SE band is for ``large`` turns than for ``small``."""
+    p = float(turn_chance(gem))
+    return standard_error(p, small) / standard_error(p, large)
+
+
+def _band_choice() -> str:
+    ratio = band_shrinks_by()
+    for low, high, words in ((0, 0.95, "wider"), (0.95, 1.05, "about the same"), (2.5, 3.5, "about 3 times narrower"),
+                             (9.5, 10.5, "10 times narrower")):
+        if low <= ratio < high:
+            return words
+    raise ValueError(f"no choice fits a band {ratio:.2f} times narrower")
+
+
+# ---------------------------------------------------------------------------
+# The questions and the plan
+# ---------------------------------------------------------------------------
+
+S_GAME = "The game and its five patterns"
+S_DRAW = "A blind draw: sample space, event, complement"
+S_ONE = "One throw: count the sample space"
+S_TURN = "A turn of three throws: keep the best dice"
+S_SIM = "Does a simulation agree? The law of large numbers"
+S_WRAP = "Wrap-up"
+
+_RUBY_VS_SAPPHIRE = (
+    f"Ruby {turn_chance('ruby')} (about {float(turn_chance('ruby')):.1%}) against sapphire "
+    f"{turn_chance('sapphire')} (about {float(turn_chance('sapphire')):.1%}): the ruby stays ahead, but only just. "
+    "A stuck 1 ruins a ruby for the rest of the turn, while a sapphire can still use it (1-2-3-4)."
+)
+
+QUESTIONS = (
+    Question(
+        "gems_in_2666",
+        "The dice show 2-6-6-6. How many of the five gem patterns does this throw show?",
+        lambda: len(gems_shown((2, 6, 6, 6))),
+        worked="Every die is even (ruby) and three dice match (amethyst): 2 patterns.",
+        hint="Go down the five patterns one at a time.",
+        section=S_GAME,
+    ),
+    Question(
+        "first_gem_diamond",
+        "The first gem is drawn blind from the full tin of 30. What is the chance it is a diamond?",
+        lambda: first_draw_chance("diamond"),
+        worked="4 diamonds among 30 equally likely gems: 4/30 = 2/15.",
+        hint="Favourable outcomes over all the outcomes in the sample space.",
+        section=S_DRAW,
+    ),
+    Question(
+        "first_gem_not_amethyst",
+        "What is the chance the first gem is NOT an amethyst?",
+        lambda: 1 - first_draw_chance("amethyst"),
+        worked="Complement: 1 − 8/30 = 22/30 = 11/15.",
+        hint="Work out the chance it IS an amethyst, then take that away from 1.",
+        section=S_DRAW,
+    ),
+    Question(
+        "diamond_one_throw",
+        "Prediction: you throw all four dice once. What is the chance that all four show the same number?",
+        lambda: one_throw_chance("diamond"),
+        worked="6 of the 1296 throws (1-1-1-1 up to 6-6-6-6): 6/1296 = 1/216. Or: the first die can be "
+               "anything, and each of the other three matches it with chance 1/6: (1/6)³ = 1/216.",
+        predict=True,
+        section=S_ONE,
+    ),
+    Question(
+        "ruby_throws",
+        "How many of the 1296 throws show only even numbers (a ruby)?",
+        lambda: analysis.throws_showing("ruby"),
+        worked="Each die has 3 even faces (2, 4, 6): 3 × 3 × 3 × 3 = 81 throws, so the chance is 81/1296 = 1/16.",
+        hint="How many even faces does one die have? Four dice: multiply.",
+        section=S_ONE,
+    ),
+    Question(
+        "likeliest_one_throw",
+        "Prediction: in ONE throw, which gem's pattern is the likeliest?",
+        lambda: likeliest({gem: one_throw_chance(gem) for gem in GEMS}),
+        worked="Amethyst: 126 of the 1296 throws show three or four of a kind; then emerald 90, ruby 81, "
+               "sapphire 72, diamond 6.",
+        choices=GEMS,
+        predict=True,
+        section=S_ONE,
+    ),
+    Question(
+        "diamond_1444",
+        "The dice show 1-4-4-4 and you have one throw left. The 1 is stuck. What is your best chance of a diamond?",
+        lambda: best_chance("diamond", (1, 4, 4, 4), 1),
+        worked="The 1 cannot move, so the only diamond left is 1-1-1-1: throw the three 4s again and all three "
+               "must land on 1: (1/6)³ = 1/216.",
+        hint="Which four of a kind can you still make while the 1 stays where it is?",
+        section=S_TURN,
+    ),
+    Question(
+        "ruby_three_throws",
+        "Prediction: a whole turn of three throws, aiming only at the ruby and keeping dice the best way. "
+        "What is the chance of ending with every die even?",
+        lambda: turn_chance("ruby"),
+        worked=f"({one_die_even()})⁴ = {turn_chance('ruby')}: each die ends even with chance {one_die_even()} on "
+               "its own, and the four dice do not affect each other (the next question shows where "
+               f"{one_die_even()} comes from).",
+        predict=True,
+        section=S_TURN,
+    ),
+    Question(
+        "one_die_even",
+        "One die, up to three throws: you keep it once it is even, throw it again on a 3 or a 5, and a 1 "
+        "sticks (lost). What is the chance it ends even?",
+        lambda: one_die_even(),
+        worked="Even at once: 1/2; a 3 or 5, then even: 1/3 × 1/2 = 1/6; a 3 or 5 twice, then even: "
+               "1/3 × 1/3 × 1/2 = 1/18. Add these separate ways: 9/18 + 3/18 + 1/18 = 13/18.",
+        hint="Draw a tree: each throw is even (1/2), 3 or 5 (1/3, throw again) or 1 (1/6, lost). Add the "
+             "branches that end even.",
+        section=S_TURN,
+    ),
+    Question(
+        "ruby_two_throws",
+        "Same idea, but a turn of only TWO throws: what is the chance of a ruby?",
+        lambda: turn_chance("ruby", throws=2),
+        worked="One die ends even with 1/2 + 1/3 × 1/2 = 2/3; four dice on their own: (2/3)⁴ = 16/81.",
+        hint="First the chance for one die with two throws, then multiply four of them.",
+        section=S_TURN,
+    ),
+    Question(
+        "ruby_or_sapphire",
+        f"Prediction: in one throw the ruby ({one_throw_chance('ruby')}) beats the sapphire "
+        f"({one_throw_chance('sapphire')}). In a turn of three throws, keeping dice the best way, which is likelier?",
+        lambda: "ruby" if turn_chance("ruby") > turn_chance("sapphire") else "sapphire",
+        worked=_RUBY_VS_SAPPHIRE,
+        choices=("ruby", "sapphire"),
+        predict=True,
+        reveal_after=1,
+        section=S_TURN,
+    ),
+    Question(
+        "expected_sapphires",
+        "The computer plays 1,000 turns aiming at the sapphire. Using the exact chance from the table, "
+        "how many wins do you expect, to the nearest whole number?",
+        lambda: expected_wins("sapphire", 1_000),
+        worked=f"Expectation = number of turns × chance = 1000 × {turn_chance('sapphire')} "
+               f"≈ {1000 * float(turn_chance('sapphire')):.1f}, so about {expected_wins('sapphire', 1_000)}.",
+        hint="Multiply the number of turns by the chance of winning one turn.",
+        section=S_SIM,
+    ),
+    Question(
+        "band_narrows",
+        "Prediction: the computer plays 10,000 turns instead of 1,000. The ±2 standard-error band becomes ...",
+        _band_choice,
+        worked="The standard error is √(p(1 − p)/n): ten times the turns divides it by √10 ≈ 3.16.",
+        choices=("wider", "about the same", "about 3 times narrower", "10 times narrower"),
+        predict=True,
+        section=S_SIM,
+    ),
+    Question(
+        "sapphire_throws",
+        "Extension: how many of the 1296 throws show a run of four (a sapphire)?",
+        lambda: analysis.throws_showing("sapphire"),
+        worked="3 runs (1-2-3-4, 2-3-4-5, 3-4-5-6), each in 4 × 3 × 2 × 1 = 24 orders: 3 × 24 = 72.",
+        hint="List the runs; then count the orders four different numbers can land in.",
+        section=EXTENSION,
+    ),
+    Question(
+        "emerald_throws",
+        "Extension: how many of the 1296 throws show two different pairs (an emerald)?",
+        lambda: analysis.throws_showing("emerald"),
+        worked="C(6,2) = 15 ways to choose the two numbers; C(4,2) = 6 ways to choose which two dice show the "
+               "smaller one: 15 × 6 = 90.",
+        hint="Choose the two numbers with C(6,2), then choose which two of the four dice show the first number.",
+        section=EXTENSION,
+    ),
+    Question(
+        "one_die_even_unstuck",
+        "Extension: if ones did not stick, a die could be thrown again on any odd number. What is the chance "
+        "one die ends even within three throws?",
+        lambda: one_die_even(lock_ones=False),
+        worked="Complement: it fails only if all three throws are odd, (1/2)³ = 1/8; so 1 − 1/8 = 7/8. For the "
+               f"ruby: (7/8)⁴ ≈ {float(turn_chance('ruby', lock_ones=False)):.1%}, against about "
+               f"{float(turn_chance('ruby')):.1%} when ones stick.",
+        hint="Work out the chance it fails (odd, odd, odd) and use the complement.",
+        section=EXTENSION,
+    ),
+)
+
+DICE_CHANCES = Lesson(
+    name="mineshaft_mayhem_1_dice_chances",
+    title="Mineshaft Mayhem: the chance of each gem",
+    goals=(
+        "list the sample space of a blind draw and of a throw of four dice, and find the chance of an "
+        "event by counting equally likely outcomes",
+        "use the complement (1 minus the chance) and multiply chances of independent dice",
+        "explain why keeping dice over three throws changes each gem's chance, and read the exact table "
+        "of all fifteen chances",
+        "use the law of large numbers and the ±2 standard-error band to judge whether a simulation agrees "
+        "with an exact chance",
+    ),
+    prerequisites=(
+        "fractions, decimals and percentages, and changing one into another",
+        "the chance of an outcome when all outcomes are equally likely (a fair die: 1/6 each)",
+        "multiplying fractions",
+    ),
+    sections=(
+        Section(S_GAME, 7),
+        Section(S_DRAW, 6),
+        Section(S_ONE, 12),
+        Section(S_TURN, 20),
+        Section(S_SIM, 10),
+        Section(S_WRAP, 3),
+    ),
+    questions=QUESTIONS,
+)
+
+LESSONS = (DICE_CHANCES,)
+
+
+# ---------------------------------------------------------------------------
+# What the notebook shows
+# ---------------------------------------------------------------------------
+
+
+def sheet_in_play():
+    """A game a few turns in: gems on the belt, one box used, a gem on a gear, dice thrown."""
+    return position(seed=3, turn=6, conveyor=["ruby", None, "emerald", "amethyst", None, "sapphire"],
+                    gears=["amethyst"], containers={"diamond": 1}, cursite=1, dice=(3, 5, 3, 5))
+
+
+_TABLE = "<table style='border-collapse:collapse;margin:4px 0'>"
+_CELL = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:left"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An HTML table that reads well projected (cells are HTML already)."""
+    top = "".join(f"<th style='{_CELL}'>{cell}</th>" for cell in head)
+    body = "".join("<tr>" + "".join(f"<td style='{_CELL}'>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return f"{_TABLE}<tr>{top}</tr>{body}</table>"
+
+
+def _percent(chance: Fraction | float, digits: int = 1) -> str:
+    return f"{float(chance) * 100:.{digits}f}%"
+
+
+def tin_table() -> str:
+    """The full tin: how many gems of each type it holds (HTML)."""
+    counts = tin_counts()
+    rows = [(gem, str(count)) for gem, count in counts.items()]
+    return _table(("gem", "in the full tin"), rows + [("<b>all</b>", f"<b>{sum(counts.values())}</b>")])
+
+
+def throw_dice(throws: int = 1, seed: int | None = None) -> str:
+    """Throw the four dice ``throws`` times; say which patterns each throw shows (HTML)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for faces in rng.integers(1, SIDES + 1, size=(throws, NUMBER_OF_DICE)):
+        faces = tuple(int(face) for face in faces)
+        shown = gems_shown(faces)
+        rows.append((" - ".join(map(str, faces)), ", ".join(shown) if shown else "no gem"))
+    return _table(("the four dice", "gem patterns shown"), rows)
+
+
+def one_throw_table() -> str:
+    """The event of each pattern counted in the 1296 throws, and its chance (HTML)."""
+    total = SIDES**NUMBER_OF_DICE
+    rows = [(gem, html.escape(PATTERN_WORDS[gem]), str(analysis.throws_showing(gem)),
+             f"{analysis.throws_showing(gem)}/{total} = {one_throw_chance(gem)}", _percent(one_throw_chance(gem)))
+            for gem in sorted(GEMS, key=one_throw_chance, reverse=True)]
+    return (f"<p>The computer went through all {total} throws and counted the ones in each event.</p>"
+            + _table(("gem", "pattern", f"throws (of {total})", "chance", "about"), rows))
+
+
+def chance_table(lock_ones: bool = True) -> str:
+    """The fifteen exact chances: each gem in a turn of 1, 2 and 3 throws, best keeps (HTML)."""
+    table = analysis.probability_table(rolls=(1, 2, 3), lock_ones=lock_ones)
+    head = ["gem"] + [f"{r} throw{'s' if r > 1 else ''}" for r in (1, 2, 3)]
+    rows = [[gem] + [f"<b>{_percent(row[r])}</b><br><small>{row[r]}</small>" for r in (1, 2, 3)]
+            for gem, row in sorted(table.items(), key=lambda item: item[1][3], reverse=True)]
+    return ("<p>Exact chances when you aim at one gem and keep dice the best way "
+            "(the computer tries every keep, working back from the last throw).</p>" + _table(head, rows))
+
+
+def simulated(gem: str, throws: int = 1, turns: int = 20_000, seed: int = 7) -> Callable[[], np.ndarray]:
+    """A simulation for an exercise's reveal: the running share of ``turns`` turns that win ``gem``."""
+    return functools.partial(simulate.simulate_pattern, gem, turns, rolls=throws, seed=seed)
+
+
+def simulation_check(gem: str = "sapphire", turns: int = 1_000, seed: int | None = None) -> str:
+    """Play ``turns`` turns aiming at ``gem`` (best keeps); compare the share of wins with the exact
+    chance and its +-2 standard-error band, in words and a picture (HTML)."""
+    shares = simulate.simulate_pattern(gem, turns, rolls=THROWS, seed=seed)
+    exact = float(turn_chance(gem))
+    share = float(shares[-1])
+    half = 2 * standard_error(exact, turns)
+    inside = abs(share - exact) <= half
+    words = (
+        f"<p>{turns:,} turns aiming at the {gem}: won {round(share * turns):,}, a share of <b>{_percent(share)}</b>. "
+        f"The exact chance is {_percent(exact)}; the ±2 standard-error band for {turns:,} turns runs from "
+        f"{_percent(exact - half)} to {_percent(exact + half)}. "
+        + ("The share landed <b>inside</b> the band." if inside else
+           "The share landed <b>outside</b> the band: that happens in about 1 run in 20. Press again.")
+        + "</p>"
+    )
+    return words + share_picture(shares, exact)
+
+
+def share_picture(shares: Sequence[float], exact: float, width: int = 520, height: int = 200) -> str:
+    """The running share of wins (blue), the exact chance (green dashes) and its +-2 SE band (shaded),
+    against the number of turns on a log scale (SVG)."""
+    n = len(shares)
+    first = min(10, n)
+    left, right, top, bottom = 44, width - 10, 10, height - 30
+    span = math.log(max(n, first + 1) / first)
+    high = min(1.0, exact + 2 * standard_error(exact, first) + 0.05)
+    low = max(0.0, exact - 2 * standard_error(exact, first) - 0.05)
+
+    def x(k: int) -> float:  # k turns played
+        return left + (right - left) * math.log(k / first) / span
+
+    def y(value: float) -> float:
+        value = min(max(value, low), high)
+        return bottom - (bottom - top) * (value - low) / (high - low)
+
+    marks = sorted({first, n, *(round(first * math.exp(span * j / 120)) for j in range(121))})
+    marks = [k for k in marks if first <= k <= n]
+    upper = [f"{x(k):.1f},{y(exact + 2 * standard_error(exact, k)):.1f}" for k in marks]
+    lower = [f"{x(k):.1f},{y(exact - 2 * standard_error(exact, k)):.1f}" for k in reversed(marks)]
+    line = " ".join(f"{x(k):.1f},{y(float(shares[k - 1])):.1f}" for k in marks)
+    ticks = "".join(
+        f'<text x="{x(k):.1f}" y="{bottom + 16}" font-size="11" text-anchor="middle">{k:,}</text>'
+        for k in (10, 100, 1_000, 10_000, 100_000) if first <= k <= n)
+    labels = "".join(
+        f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v:.0%}</text>'
+        for v in (low, exact, high))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'role="img" aria-label="running share of wins against the exact chance">'
+        f'<rect x="{left}" y="{top}" width="{right - left}" height="{bottom - top}" fill="#fff" stroke="#ccc"/>'
+        f'<polygon points="{" ".join(upper + lower)}" fill="#c8e6c9" opacity="0.8"/>'
+        f'<line x1="{left}" x2="{right}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" stroke="#1b5e20" '
+        'stroke-dasharray="6 4"/>'
+        f'<polyline points="{line}" fill="none" stroke="#2e6db4" stroke-width="1.6"/>'
+        f"{ticks}{labels}"
+        f'<text x="{(left + right) / 2}" y="{height - 2}" font-size="11" text-anchor="middle">turns played '
+        "(log scale)</text></svg>"
+        "<div style='font-size:12px;color:#555'>Blue: the share of wins so far. Green dashes: the exact chance. "
+        "Shaded: the ±2 standard-error band, which narrows as the turns pile up.</div>"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Extension helpers
+# ---------------------------------------------------------------------------
+
+
+def sticking_ones_table() -> str:
+    """Each gem's chance in a turn of three throws, with ones sticking and without (HTML)."""
+    rows = [(gem, _percent(cost.locked), _percent(cost.free), f"{float(cost.cost) * 100:.1f} percentage points")
+            for gem, by_rolls in analysis.lock_ones_cost(rolls=(THROWS,)).items() for cost in (by_rolls[THROWS],)]
+    return _table(("gem", "ones stick", "ones free", "what sticking costs"), rows)
+
+
+def advice_for(die_1: int, die_2: int, die_3: int, die_4: int, throws_left: int):
+    """The adviser's exact chance of each gem and best keep for these dice (shows as a table)."""
+    return analysis.advise((die_1, die_2, die_3, die_4), throws_left)
+
+
+def whole_games(games: int = 1_000, throws: int = THROWS, seed: int | None = None) -> str:
+    """Whole games played at random and by the adviser: the mean score (an estimate of the
+    expectation, +-2 standard errors) and the ranks reached (HTML)."""
+    parts = []
+    for policy, name in (("random", "throwing and choosing at random"), ("strong", "following the adviser")):
+        result = simulate.simulate(games, policy=policy, seed=seed, max_rolls=throws)
+        mean, sem = result.mean(), result.sem()
+        ranks = ", ".join(f"{rank} {100 * share:.0f}%" for rank, share in result.rank_distribution().items()
+                          if share >= 0.005)
+        parts.append(f"<p><b>{games:,} games {name}</b>: mean score {mean:.1f} "
+                     f"(±2 standard errors: {mean - 2 * sem:.1f} to {mean + 2 * sem:.1f}). Ranks: {ranks}.</p>")
+    return "".join(parts)

@@ -1,0 +1,401 @@
+"""Off the Rails, lesson 1: the rules, one at a time (notebooks/off_the_rails_1_rules.ipynb).
+
+The lesson's plan and questions (:data:`RULES`), and the scenes its notebook shows: each
+scene builds a hand-made position from :mod:`.lessons`, plays on it and returns what the game
+log said with a picture of the board, as HTML. Every exact answer is read off the model by
+playing the position on a copy (the helpers in :mod:`.lessons`). Plain model code, no widgets:
+the notebook wraps the pictures and the buttons.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from minegames.core.lessons import Lesson, Question, Section
+
+from . import board, scoring
+from .actions import ChangeSpeed, DrawToken, PlaceCart, PlaceToken, PlaceTrack, Turn, Upgrade
+from .components import MISSIONS, MISSION_BY_ID
+from .driving import dropped_on_hit
+from .lessons import (
+    STOCKPILES, actions_to_top_speed, cart_board, chasm_game, column, column_board, crash_board,
+    delivery_board, deposit_board, derailed_by_move, drive, dropped_in_crash, ending_squares,
+    full_cart_board, gems_left_on, gems_on_every_card, junction_board, load_after_move, move_result, narrate,
+    picture, play_quietly, played, score_after_move, scoring_board, solo_board, solo_outcome,
+    token_board, track_board, try_to, turns_after_chasm_card, ways_to_lay, ways_to_upgrade,
+)
+from .positions import new_game
+
+N, E, S, W = 0, 1, 2, 3  # the sides of a square, as the model numbers them
+
+EXTENSION = "Extension (for a top set)"
+
+# ---------------------------------------------------------------------------
+# Scenes: what the notebook shows, each a piece of HTML (log lines and a board)
+# ---------------------------------------------------------------------------
+
+
+def opening_scene() -> str:
+    """A fresh two-player game and the four deposits made at setup."""
+    game = new_game(seed=3, players=2)
+    return played(game, lambda g, out: [out(line) for _, line in list(g.log)[1:]],
+                  heading="A fresh game for two (seed 3). Setup has already made four deposits:")
+
+
+def legal_at_start() -> str:
+    """How many legal actions Red has at the very start, in a sentence."""
+    game = new_game(seed=3, players=2)
+    legal = game.legal_actions()
+    laying = sum(isinstance(action, PlaceTrack) for action in legal)
+    return f"At the very start Red has {len(legal)} legal actions, and {laying} of them are ways to lay a tile."
+
+
+def _track_play(game: Any, out) -> None:
+    narrate(game, PlaceTrack(0, 3, 3, "straight", 0), out=out)
+    for words, action in (("Red tries to lay track on D0, on the surface:", PlaceTrack(0, 3, 0, "straight", 0)),
+                          ("Red tries to lay a corner on F5, the red mine's centre:", PlaceTrack(0, 5, 5, "corner", 0)),
+                          ("Red tries to lay a T-junction on E1 straight away:", PlaceTrack(0, 4, 1, "T", 0))):
+        out(words)
+        try_to(game, action, out=out)
+
+
+def track_game():
+    """The track board after Red has laid a straight on D3 (the position the questions ask about)."""
+    game = track_board()
+    _track_play(game, lambda _line: None)
+    return game
+
+
+def track_scene() -> str:
+    return played(track_board(), _track_play, around=column(0, 4))
+
+
+def _upgrade_play(game: Any, out) -> None:
+    out("Red adds a branch to the east of D2:")
+    narrate(game, Upgrade(0, 3, 2, E), out=out)
+    out("Red tries to add a branch to D1, where Red's own cart stands:")
+    try_to(game, Upgrade(0, 3, 1, E), out=out)
+    out(f"Actions Red has left this turn: {game.actions_left}")
+
+
+def upgrade_game():
+    game = track_game()
+    _upgrade_play(game, lambda _line: None)
+    return game
+
+
+def upgrade_scene() -> str:
+    return played(track_game(), _upgrade_play, around=column(0, 4))
+
+
+def cart_scene() -> str:
+    """Red puts the white cart out on D0 and turns its die up once; the black cart cannot follow."""
+    def play(game, out):
+        narrate(game, PlaceCart(0, 0, 0), ChangeSpeed(0, 0, 1), out=out)
+        out("Red tries to put the black cart on D0 too:")
+        try_to(game, PlaceCart(0, 1, 0), out=out)
+    return played(cart_board(), play, around=column(0, 2))
+
+
+def column_scene(speed: int = 3) -> str:
+    """The cart on D0 at ``speed`` rolls down three straights."""
+    return played(column_board(speed=speed), lambda g, out: drive(g, 0, out=out), around=column(0, 4),
+                  heading=f"The cart moves at speed {speed}:")
+
+
+def speed_four_scene() -> str:
+    def play(game, out):
+        drive(game, 0, out=out)
+        out(f"Red's score now: {scoring.breakdown(game, 0)['total']} (a derailed cart has lost its 3 points)")
+    return played(column_board(speed=4), play, around=column(0, 4), heading="The cart moves at speed 4:")
+
+
+def junction_picture() -> str:
+    return picture(junction_board(speed=5), around=[(3, 0), (6, 5)])
+
+
+def junction_scene() -> str:
+    """Every square the cart can end on, then one way played: south at D2, east at D4."""
+    game = junction_board(speed=5)
+    ends = ", ".join(sorted(ending_squares(game)))
+
+    def play(game, out):
+        out(f"Every place the cart can end this move: {ends}.")
+        out("Red sends it south at D2 and east at D4:")
+        drive(game, 0, out=out)
+        narrate(game, Turn(0, S), Turn(0, E), out=out)
+    return played(game, play, around=[(3, 0), (6, 5)])
+
+
+def deposit_picture() -> str:
+    return picture(deposit_board(speed=5), around=column(0, 5))
+
+
+def deposit_scene(speed: int = 5) -> str:
+    """The cart on D0 above the two deposits moves at ``speed`` (a jewel of Red's choice: the first)."""
+    def play(game, out):
+        drive(game, 0, out=out)
+        while game.pending is not None and game.pending.get("kind") == "pick":
+            action = game.legal_actions()[-1]
+            out(f"Red chooses: {action}")
+            narrate(game, action, out=out)
+    return played(deposit_board(speed=speed), play, around=column(0, 5), heading=f"The cart moves at speed {speed}:")
+
+
+def crash_picture() -> str:
+    return picture(crash_board(), around=column(1, 5))
+
+
+def crash_scene(blue_gems: int = 3) -> str:
+    """Red's cart runs into Blue's, which holds ``blue_gems`` gems; Blue drops the first ones offered."""
+    load = ("ruby", "emerald", "diamond", "gold", "rock")[:blue_gems]
+
+    def play(game, out):
+        drive(game, 0, out=out)
+        while game.pending is not None and game.pending.get("kind") == "drop":
+            narrate(game, game.legal_actions()[0], out=out)
+        out(f"Blue's cart held {blue_gems}, dropped {dropped_on_hit(blue_gems)} and kept "
+            f"{blue_gems - dropped_on_hit(blue_gems)}.")
+    return played(crash_board(blue_load=load), play, around=column(1, 5))
+
+
+def empty_crash_scene() -> str:
+    return played(crash_board(red_load=()), lambda g, out: drive(g, 0, out=out), around=column(1, 5),
+                  heading="Red's cart, empty this time, runs into Blue's:")
+
+
+def bumper_scene(bumper_carts: str = "off") -> str:
+    """The crash of section 5 with the option ``bumper_carts`` off or on."""
+    def play(game, out):
+        drive(game, 0, out=out)
+        while game.pending is not None and game.pending.get("kind") == "drop":
+            narrate(game, game.legal_actions()[0], out=out)
+    return played(crash_board(bumper_carts=bumper_carts == "on"), play,
+                  around=column(1, 5), heading=f"The same crash with bumper carts {bumper_carts}:")
+
+
+def delivery_picture() -> str:
+    game = delivery_board()
+    shown = "".join(f"<li><b>{html.escape(MISSION_BY_ID[m].title)}</b>: {html.escape(MISSION_BY_ID[m].text)}</li>"
+                    for m in game.missions_up)
+    return (f"<p>The missions face up:</p><ul>{shown}</ul>" + picture(game, around=column(0, 3)))
+
+
+def delivery_scene() -> str:
+    def play(game, out):
+        drive(game, 0, out=out)
+        parts = scoring.breakdown(game, 0)
+        out(f"Red's score: gems {parts['gems']} + most rubies {parts['rubies']} + carts {parts['carts']} "
+            f"+ missions {parts['missions']} = {parts['total']}")
+    return played(delivery_board(), play, around=column(0, 3))
+
+
+def stockpiles_text() -> str:
+    game = scoring_board()
+    return "\n".join(f"{player['clan']:5} has banked: {', '.join(player['stockpile'])}" for player in game.players)
+
+
+def scoring_scene() -> str:
+    game = scoring_board()
+    lines = [f"{player['clan']}: " + ", ".join(f"{part} {points}" for part, points in scoring.breakdown(game, seat).items())
+             for seat, player in enumerate(game.players)]
+    winners = " and ".join(game.players[seat]["clan"] for seat in game.winners())
+    lines.append(f"The winner: {winners}.")
+    return "\n".join(lines)
+
+
+def token_picture() -> str:
+    return picture(token_board(), around=[(2, 1), (6, 6)])
+
+
+def token_scene() -> str:
+    def play(game, out):
+        drive(game, 0, out=out)
+        narrate(game, DrawToken(0), out=out)
+        out("Red puts the token on D4, under its own cart (to see what a fall does):")
+        narrate(game, PlaceToken(0, 3, 4), out=out)
+        out(game.prompt())
+    return played(token_board(), play, around=[(2, 1), (6, 6)])
+
+
+def full_cart_picture() -> str:
+    return picture(full_cart_board(), around=column(0, 4))
+
+
+def full_cart_scene() -> str:
+    def play(game, out):
+        drive(game, 0, out=out)
+        narrate(game, game.legal_actions()[-1], out=out)
+    return played(full_cart_board(), play, around=column(0, 4))
+
+
+def quiet_chasm_text() -> str:
+    """A three-player game where nobody builds, up to the moment the Chasm card turns up."""
+    game = chasm_game(players=3)
+    return "\n".join(game.log.lines(last=3))
+
+
+def quiet_collapse_text() -> str:
+    game = chasm_game(players=3)
+    play_quietly(game, lambda g: g.chasm_phase == "collapsing")
+    return "\n".join(game.log.lines(last=5))
+
+
+def solo_picture() -> str:
+    return picture(solo_board())
+
+
+def solo_scene() -> str:
+    def play(game, out):
+        drive(game, 0, 1, 2, 3, out=out)
+        while not game.is_over:
+            narrate(game, game.legal_actions()[0], out=out)
+        out(game.prompt())
+    return played(solo_board(), play)
+
+
+def missions_text() -> str:
+    return "\n".join(f"{mission.title:16} {mission.text}" for mission in MISSIONS)
+
+
+def _who_wins() -> str:
+    return {(0,): "Red", (1,): "Blue"}.get(tuple(scoring_board().winners()), "they share the win")
+
+
+def _empty_crash() -> str:
+    gone = derailed_by_move(crash_board(red_load=()))
+    return "both" if len(gone) == 2 else gone[0] if gone else "neither"
+
+
+# ---------------------------------------------------------------------------
+# The lesson
+# ---------------------------------------------------------------------------
+
+S1 = Section("1. The board and a turn", 6)
+S2 = Section("2. Laying and upgrading track", 7)
+S3 = Section("3. Carts, speed and exact moves", 8)
+S4 = Section("4. Junctions and gems", 10)
+S5 = Section("5. Crashes", 7)
+S6 = Section("6. Delivering, missions and the score", 8)
+S7 = Section("7. The chasm ends the game", 6)
+S8 = Section("Wrap-up: what to remember, and a game in the app", 3)
+
+QUESTIONS = (
+    Question("track_squares", "How many squares of this board can ever hold a piece of track?",
+             lambda: len(board.TRACK_SQUARES),
+             worked="The mine is 13 x 13 = 169 squares; take away the 4 mine centres: 165.",
+             hint="The mine is the 13 x 13 block inside the sandy ring. Which of its squares can never take track?",
+             section=S1.title),
+    Question("ways_to_lay", "In how many different ways may Red lay a tile on the empty square E1?",
+             lambda: ways_to_lay(track_game(), (4, 1)),
+             worked="A straight lies 2 ways (north-south or east-west), a corner 4 ways (NE, ES, SW, WN): 2 + 4 = 6.",
+             hint="Count the ways a straight can lie, then the ways a corner can, and add.",
+             section=S2.title),
+    Question("ways_to_upgrade", "D3 holds a plain north-south straight. How many different upgrades could Red make to it?",
+             lambda: ways_to_upgrade(upgrade_game(), (3, 3)),
+             worked="An upgrade adds a branch to a side the tile does not join yet: east or west, so 2.",
+             hint="An upgrade adds one branch, towards a side the tile does not join yet.",
+             section=S2.title),
+    Question("top_speed", "Red has no cart out yet. What is the smallest number of actions that gets a cart onto "
+             "the board with its die showing 6?",
+             actions_to_top_speed,
+             worked="1 action puts the cart out at speed 3, and 3 more turn the die up to 6: 4 actions, a whole turn.",
+             hint="Where does a new cart's die start, and how far does one action turn it?",
+             section=S3.title),
+    Question("speed_four", "Same track, but Red turned the die up to 4 before moving. Where does the cart end up?",
+             lambda: move_result(column_board(speed=4)), choices=("D3", "D4", "derails"), predict=True,
+             worked="The 4th step would go onto D4, which has no track, so the cart derails and goes back to the "
+                    "supply. A move is exact: the cart may not stop early at the end of the line.",
+             section=S3.title),
+    Question("junction_ends", "On how many different squares can the cart end this move, over every choice at the "
+             "junctions?",
+             lambda: len(ending_squares(junction_board(speed=5))),
+             worked="East at D2 ends on G2. South at D2, then at D4: south ends on D5, east ends on E4. Three squares.",
+             hint="Count five steps from D0 along each way; the second junction splits one of the ways again.",
+             section=S4.title),
+    Question("gems_at_four", "With the die at 4 instead of 5, how many gems will the cart hold when it stops?",
+             lambda: len(load_after_move(deposit_board(speed=4))), predict=True,
+             worked="It passes D2 and must take the rock; it stops on D4 and scoops up the emerald and the "
+                    "diamond: 1 + 2 = 3 gems.",
+             section=S4.title),
+    Question("crash_drop", "How many gems does Blue's cart drop when Red's cart runs into it?",
+             lambda: dropped_in_crash(crash_board(), hit_player=1),
+             worked="Blue's cart holds 3. Half of 3 is 1.5, rounded up: 2 gems, and Blue chooses which.",
+             hint="Half of its load, rounded up.",
+             section=S5.title),
+    Question("empty_crash", "Now Red's cart is empty when it runs into Blue's loaded cart. Which cart derails?",
+             _empty_crash, choices=("Red's white cart", "Blue's white cart", "both", "neither"), predict=True,
+             worked="Only an empty cart derails in a crash, moving or hit. Blue's cart still drops 2 of its 3 gems.",
+             section=S5.title),
+    Question("delivery_score", "What is Red's score right after this delivery?",
+             lambda: score_after_move(delivery_board())["total"],
+             worked="Gems 1+1+1+3+4 = 10, the most rubies 5, one cart out and never derailed 3, two missions "
+                    "(Full load and Treasure) 8: 10 + 5 + 3 + 8 = 26.",
+             hint="Gems: ruby 1, emerald 2, gold 3, diamond 4. Add 5 for the most rubies, 3 for each cart out that "
+                  "never derailed, and 4 for each mission claimed.",
+             section=S6.title),
+    Question("who_wins", "Red and Blue have banked the gems shown. Who wins?", _who_wins,
+             choices=("Red", "Blue", "they share the win"), predict=True,
+             worked="Both score 11 (gems 6 + ruby bonus 5 each) and both hold 4 gems, but Red has a rock and Blue "
+                    "none: Blue wins.",
+             section=S6.title),
+    Question("token_squares", "Before anything moves: on how many squares could the next red chasm token land?",
+             lambda: len(token_board().token_squares("red")),
+             worked="Beside E4: D4, E3, E5. Beside F4: F3, G4 (F5 is the mine centre, which never falls): 5 squares.",
+             hint="List the squares sharing an edge with E4 or F4. The red mine's centre, F5, never falls.",
+             section=S7.title),
+    # ---- extension -----------------------------------------------------------------------------
+    Question("full_cart_left", "Red's cart already holds three gold and stops on D3 (a rock, a ruby and a diamond). "
+             "How many gems are left lying on D3 once Red has chosen?",
+             lambda: gems_left_on(full_cart_board(), (3, 3)),
+             worked="2 places are free. The rock must take one of them, so only one jewel fits: 3 - 2 = 1 gem stays.",
+             hint="The cart holds five at most, and rocks are taken first.",
+             section=EXTENSION),
+    Question("ruby_bonus", "Back to the scoring example: had Red banked one more ruby, what would Blue's score be?",
+             lambda: scoring_board([STOCKPILES[0] + ("ruby",), STOCKPILES[1]]).scores()[1],
+             worked="Red would have 3 rubies to Blue's 2, so Blue loses the 5-point bonus: 1 + 1 + 2 + 2 = 6.",
+             hint="The ruby bonus goes only to the player (or players) with the most rubies.",
+             section=EXTENSION),
+    Question("last_round", "How many more turns are played after the turn in which the Chasm card came up, up to "
+             "and including the turn at whose end the Chasm deck is turned over?",
+             lambda: turns_after_chasm_card(players=3),
+             worked="Everyone has one more turn, and the player who drew the card goes last: 3 players, 3 turns.",
+             hint="Everyone gets one more turn, and the player who drew the card goes last.",
+             section=EXTENSION),
+    Question("every_card", "If every one of the 32 numbered deposit cards were turned up, how many gems would they "
+             "call for?",
+             gems_on_every_card,
+             worked="Each colour: 5 cards of 2 gems and 3 of 3 gems = 19; 4 colours: 76, ten more than the 66 in "
+                    "the bag.",
+             hint="Each colour has five cards of 2 gems and three of 3 gems.",
+             section=EXTENSION),
+    Question("solo_result", "All four carts roll out through their own exits. What is the result of this solo game?",
+             lambda: solo_outcome(solo_board()),
+             choices=("major victory", "victory", "partial victory", "loss"),
+             worked="The ruby and the gold come out at their own colours, the emerald and the diamond at the wrong "
+                    "ones. One of each jewel got out, but not each at its colour: a partial victory.",
+             hint="Which jewels reach an exit of their own colour? Did every kind of jewel get out somewhere?",
+             section=EXTENSION),
+)
+
+RULES = Lesson(
+    name="off_the_rails_1_rules",
+    title="Off the Rails, lesson 1: the rules, one at a time",
+    goals=(
+        "say what happens in each phase of a turn: actions, moves, deposits",
+        "predict where a cart ends its move, what it picks up and what a crash does to it",
+        "work out a player's score, and who wins a tie",
+        "explain how the chasm ends the game",
+    ),
+    prerequisites=(
+        "no knowledge of the game",
+        "reading a grid by column letter and row number (like D3 in a spreadsheet)",
+        "adding small whole numbers, and halving with rounding up",
+    ),
+    sections=(S1, S2, S3, S4, S5, S6, S7, S8),
+    questions=QUESTIONS,
+)
+
+LESSONS = (RULES,)
+

@@ -1,0 +1,73 @@
+"""Goldmine Rumbles lesson 2 (minegames.goldmine_rumbles.lesson_2_mining): pinned positions, keyed answers."""
+
+from fractions import Fraction
+
+import pytest
+
+from minegames.goldmine_rumbles import components as C
+from minegames.goldmine_rumbles import lesson_2_mining as lesson
+from minegames.goldmine_rumbles.lesson_1_setup import Scene
+from minegames.goldmine_rumbles.lesson_2_mining import BLUE, CLAIM, LESSON, RED
+from minegames.goldmine_rumbles.state_odds import miner_at_claim
+
+#: The key as the teacher's guide prints it (the positions are pinned, so these never move with the tiles).
+KEY = {"plain_die": Fraction(7, 2), "blue_mean": Fraction(35, 6), "hazard_free": Fraction(1, 6),
+       "hazard_mean": Fraction(11, 6), "higher_six": Fraction(11, 36), "red_gain": Fraction(53, 36),
+       "best_bid": 4, "trade_gold": 8}
+
+
+def test_the_answers_are_the_keyed_ones():
+    assert {q.key: q.exact() for q in LESSON.questions} == KEY
+
+
+def test_the_plan_fits_a_class_and_predicts_four_times():
+    assert 45 <= LESSON.minutes <= 60
+    assert [q.key for q in LESSON.predictions] == ["plain_die", "hazard_free", "higher_six", "best_bid"]
+
+
+def test_the_positions_are_pinned_as_the_questions_say():
+    """The questions state Blue's +1 and Bible, and Red's plain die: the positions must give exactly that."""
+    assert {k: v for k, v in lesson.blue_here().items() if k != "bible_faces"} == {"bonus": 1, "penalty": 0,
+                                                                                 "bible": True}
+    duo = lesson.duo_table()
+    assert duo.positions[RED] == duo.positions[BLUE] == CLAIM  # nobody walks: the tunnels play no part
+    red = miner_at_claim(duo, RED, CLAIM)
+    assert (red["bonus"], red["penalty"], red["bible"]) == (0, 0, False)
+    assert lesson.face_costs() == [1, 3, 0, 2, 2, 3]
+
+
+def test_the_numbers_the_text_and_guide_quote():
+    assert [lesson.red_gain(bid) for bid in (4, 5)] == [Fraction(17, 36), Fraction(-19, 36)]
+    assert lesson.red_gain(0) == Fraction(161, 36)  # bid nothing: the expected higher die
+    value = lesson.bid_report(3).lines[1]
+    assert "43/12" in value
+
+
+def test_the_die_thrown_many_times_lands_in_its_band():
+    lines = lesson.throw_blue_die(10000, seed=1).lines
+    assert lines[-1] == "the average is inside the band."
+
+
+def test_the_dig_shows_the_bible_at_work():
+    lines = lesson.dig_scene().lines
+    assert "rolls 1" in lines[0] or "rolls 2" in lines[0]
+
+
+SCENES = [lesson.claim_scene, lesson.yield_scene, lesson.dig_scene, lesson.token_scene, lesson.hazard_scene,
+          lesson.bids_scene, lesson.pairs_scene, lesson.bid_report, lesson.partner_dig_scene, lesson.carry_scene,
+          lesson.trade_scene, lesson.item_scene]
+
+
+@pytest.mark.parametrize("make", SCENES, ids=[f.__name__ for f in SCENES])
+def test_every_scene_reads_as_html_and_as_text(make):
+    scene = make()
+    assert isinstance(scene, Scene)
+    assert scene._repr_html_().startswith("<div") and repr(scene).strip()
+
+
+def test_the_carry_limit_refuses_a_seventh_item():
+    assert any("carry limit" in line for line in lesson.carry_scene().lines)
+
+
+def test_the_bid_board_is_the_one_the_lesson_asks_about():
+    assert tuple(lesson.BIDS) == tuple(C.BID_SQUARES) == (1, 2, 3, 4, 5, 6)

@@ -1,0 +1,71 @@
+"""The Out of Mine! lesson (minegames/out_of_mine/lesson_1_packing_chances.py): its answers, its
+tables and its buttons agree with the model, and its teacher's guide quotes the model's numbers."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from minegames.out_of_mine import analysis
+from minegames.out_of_mine import lesson_1_packing_chances as mine
+
+GUIDE = Path(__file__).resolve().parents[3] / "docs" / "teaching" / f"{mine.LESSON.name}.md"
+
+
+def percent(value: Fraction, places: int) -> str:
+    return f"{float(value) * 100:.{places}f}%"
+
+
+def test_the_lesson_is_one_class_with_predictions_before_the_exact_numbers():
+    assert 45 <= mine.LESSON.minutes <= 60
+    assert len(mine.LESSON.predictions) >= 5
+    extension = [q.key for q in mine.LESSON if q.section == mine.EXTENSION]
+    assert extension == [q.key for q in mine.LESSON][-len(extension):], "extension questions come last"
+
+
+def test_choosing_the_side_first_beats_a_random_side():
+    random_side, best_side = analysis.fill_probability(), mine.best_side_chance()
+    assert random_side == mine.LESSON["fill_chance"].exact() and best_side > random_side
+    assert mine.cannot_fill_chance() == 1 - random_side
+    # the better side of the side board is the one the key names
+    counts = mine.side_counts()
+    assert mine.easier_side() == f"side {max(counts, key=counts.get)}" and counts["A"] != counts["B"]
+
+
+def test_the_tables_cover_the_whole_sample_space():
+    pairs = mine.pair_count()
+    assert sum(row[1] for row in mine.ways_table().rows) == pairs
+    assert mine.sides_table().rows[-1][1] + mine.sides_table().rows[-1][2] == round(analysis.fill_probability() * pairs)
+    scores = mine.scores_table().rows
+    assert scores[-1][2] == pairs
+    assert Fraction(sum(s * n for s, _, n in scores[:-1]), pairs) == mine.expected_score()
+
+
+def test_the_buttons_work():
+    text = mine.random_rounds(200, seed=1)
+    assert "200 random rounds" in text and "standard-error band" in text and "<svg" in text
+    shares = mine.fill_simulation(500, seed=2)
+    assert len(shares) == 500 and 0 <= shares[-1] <= 1
+    first = mine.unfillable_choices()[0]
+    assert "cells stay empty" in mine.best_cover_report(first)
+    assert "87.25%" in mine.flip_rule("no") and "92.375%" in mine.flip_rule("yes")
+    assert mine.elf_round_points() == 8
+
+
+def test_the_rules_narration_refuses_what_the_rules_forbid():
+    lines = mine.refusals().splitlines()
+    assert sum("refused:" in line for line in lines) == 4 and "placed" in lines[-1]
+    assert "Points for the round: 4." in mine.hasty_call()
+
+
+def test_the_guide_quotes_the_models_numbers():
+    guide = GUIDE.read_text(encoding="utf-8")
+    random_side, best_side = analysis.fill_probability(), mine.best_side_chance()
+    for needed in (percent(random_side, 1), percent(best_side, 2), str(random_side), str(best_side),
+                   str(mine.cannot_fill_chance()), str(mine.expected_score()), str(mine.expected_score_with_call()),
+                   f"{mine.one_way_pairs()} of the 800", f"{max(r.covers for r in analysis.fill_table()):,}"):
+        assert needed in guide, needed
+    counts = mine.side_counts()
+    assert re.search(rf"side A can be filled by {counts['A']} of the 40", guide)
+    assert f"by {counts['B']}" in guide
