@@ -47,6 +47,11 @@ class Question:
     reveal_after: Optional[int] = 2
     section: str = ""
 
+    @property
+    def is_extension(self) -> bool:
+        """Part of the lesson's optional extension (for a top set), outside its timed plan."""
+        return self.section.lower().startswith("extension") or self.text.lower().startswith("extension")
+
     def exact(self) -> Answer:
         """The exact answer (computed from the model when it is a function)."""
         value = self.answer() if callable(self.answer) else self.answer
@@ -98,7 +103,8 @@ class Lesson:
 
     @property
     def predictions(self) -> list[Question]:
-        return [q for q in self.questions if q.predict]
+        """The predictions of the timed lesson (the extension's not counted)."""
+        return [q for q in self.questions if q.predict and not q.is_extension]
 
     def plan_markdown(self) -> str:
         """The lesson's opening, for its first cell: goals, what to know first, the timing plan."""
@@ -137,6 +143,7 @@ def answer_key(lesson: Lesson) -> str:
     lines = [KEY_BEGIN, "", "| # | question | answer | worked |", "|---|---|---|---|"]
     for number, question in enumerate(lesson.questions, 1):
         kind = " (prediction first)" if question.predict else ""
+        kind += " (extension)" if question.is_extension else ""
         cells = [str(number), _cell(question.text) + kind, _cell(answer_text(question.exact())),
                  _cell(question.worked)]
         lines.append("| " + " | ".join(cells) + " |")

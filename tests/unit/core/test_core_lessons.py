@@ -51,3 +51,12 @@ def test_the_standard_error_of_a_share():
     assert standard_error(Fraction(1, 2), 100) == pytest.approx(0.05)
     assert standard_error(0.25, 10_000) * 10 == pytest.approx(standard_error(0.25, 100))  # 100x trials: a tenth
     assert standard_error(1, 50) == 0
+
+
+def test_extension_questions_are_marked_in_the_key_and_not_counted_as_the_lessons_predictions():
+    extra = Question("top", "Extension: how many?", 3, predict=True, section="Extension (for a top set)")
+    plain = Question("one", "How many?", 2, predict=True)
+    assert extra.is_extension and not plain.is_extension
+    assert lesson(plain, extra).predictions == [plain]
+    assert "How many? (prediction first) (extension)" not in answer_key(lesson(plain, extra))
+    assert "Extension: how many? (prediction first) (extension)" in answer_key(lesson(plain, extra))
