@@ -145,6 +145,13 @@ def _percent(value: Union[Fraction, float]) -> str:
     return f"{share:.2g}%" if abs(share) < 1 else f"{share:.3g}%"
 
 
+def _means_percent(value: Fraction, typed: str, answer: Number) -> bool:
+    """A chance typed as a bare percentage: the answer lies between 0 and 1, and the learner
+    wrote a plain number above 1 and at most 100 ("60" for 60%), never a fraction."""
+    plain = "/" not in typed and "in" not in typed.lower() and "%" not in typed
+    return plain and 0 <= Fraction(answer) <= 1 and 1 < value <= 100
+
+
 def compare(value: Fraction, answer: Number, tolerance: float = 0.01, typed: str = "",
             predicted: bool = False) -> Feedback:
     """Feedback on a numeric answer: right if exact, else too high or too low and by how much.
@@ -266,16 +273,18 @@ class Exercise(StaticForm, widgets.VBox):
 
         self.question_view = widgets.HTML(f'<div class="mg-ex-question">{html.escape(question, quote=False)}</div>')
         if self.choices is None:
-            self.input = widgets.Text(placeholder="e.g. 5/36, 0.14 or 14%", layout=widgets.Layout(width="220px"))
+            whole = isinstance(answer, int) or (isinstance(answer, Fraction) and answer.denominator == 1)
+            example = "a whole number, e.g. 12" if whole else "e.g. 5/36, 0.14 or 14%"
+            self.input = widgets.Text(placeholder=example, layout=widgets.Layout(width="220px", max_width="100%"))
         else:
             self.input = widgets.RadioButtons(options=list(self.choices), value=None,
                                               layout=widgets.Layout(width="auto"))
         self.input.add_class("mg-ex-input")
         self.check_button = widgets.Button(description="Lock in my prediction" if predict else "Check",
-                                           button_style="primary", layout=widgets.Layout(width="auto"))
+                                           button_style="primary", layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.check_button.add_class("mg-ex-check")
         self.check_button.on_click(lambda _button: self.check())
-        self.reveal_button = widgets.Button(description="Show the answer", layout=widgets.Layout(width="auto"))
+        self.reveal_button = widgets.Button(description="Show the answer", layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.reveal_button.add_class("mg-ex-reveal")
         self.reveal_button.on_click(lambda _button: self.reveal())
         self.reveal_button.layout.display = "none"  # shown after a first real try (see check)
@@ -283,7 +292,11 @@ class Exercise(StaticForm, widgets.VBox):
         self.feedback_view.add_class("mg-ex-feedback")
         self.answer_view = widgets.HTML()
         self.answer_view.add_class("mg-ex-answer-box")
-        row = widgets.HBox([self.input, self.check_button, self.reveal_button])
+        wrap = widgets.Layout(flex_flow="row wrap")  # a phone's width: the buttons go under the box
+        if self.choices is None:
+            row = widgets.HBox([self.input, self.check_button, self.reveal_button], layout=wrap)
+        else:  # the choices above, the buttons below: long choices keep their own lines
+            row = widgets.VBox([self.input, widgets.HBox([self.check_button, self.reveal_button], layout=wrap)])
         super().__init__([style_tag(EXERCISE_CSS), self.question_view, row, self.feedback_view, self.answer_view])
         self.add_class("mg-exercise")
 
@@ -359,7 +372,11 @@ class Exercise(StaticForm, widgets.VBox):
                 if value == self.answer:
                     return Feedback("right", f"{said} {value}: right!", value)
                 return Feedback("wrong", f"{said} {value}: not quite.", value)
-            return compare(parse_number(text), self.answer, self.tolerance, " ".join(text.split()), self.predict)
+            typed = " ".join(text.split())
+            value = parse_number(text)
+            if _means_percent(value, typed, self.answer):
+                value, typed = value / 100, f"{typed}%"
+            return compare(value, self.answer, self.tolerance, typed, self.predict)
         except AnswerError as error:
             return Feedback("invalid", str(error))
 
@@ -401,7 +418,8 @@ class Exercise(StaticForm, widgets.VBox):
 def ask(question: Question, simulation: Optional[Callable[[], Sequence[float]]] = None) -> Exercise:
     """The exercise for a lesson's ``question`` (its exact answer computed from the model now)."""
     exercise = Exercise(question.text, question.exact(), choices=question.choices, hint=question.hint,
-                        explanation=question.worked, predict=question.predict, simulation=simulation,
+                        explanation=question.worked if question.show_working else "",
+                        predict=question.predict, simulation=simulation,
                         tolerance=question.tolerance, reveal_after=question.reveal_after)
     exercise.key = question.key
     exercise.add_class(f"mg-ex-{question.key.replace('_', '-')}")

@@ -16,11 +16,32 @@ what pressing would do; never a bare ``Widget(children=...)``.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from .components import StaticForm
+
+
+#: Pictures and results shrink to a phone's width; a table wider than the screen scrolls in its box.
+LESSON_CSS = ("<style>.mg-picture, .mg-run-result { max-width: 100%; overflow-x: auto; } "
+              ".mg-picture svg, .mg-run-result svg { max-width: 100%; height: auto; }</style>")
+
+_SVG_TAG = re.compile(r"<svg\b[^>]*>")
+
+
+def scalable(markup: str) -> str:
+    """``markup`` with a viewBox on every ``<svg>`` that has a width and a height but none, so
+    that CSS can shrink the drawing instead of cropping it."""
+    def add_view_box(match: re.Match) -> str:
+        tag = match.group(0)
+        width, height = re.search(r'\swidth="([\d.]+)"', tag), re.search(r'\sheight="([\d.]+)"', tag)
+        if "viewBox" in tag or not (width and height):
+            return tag
+        return f'{tag[:-1]} viewBox="0 0 {width.group(1)} {height.group(1)}">'
+
+    return _SVG_TAG.sub(add_view_box, markup)
 
 
 def as_html(result: Any) -> str:
@@ -31,10 +52,11 @@ def as_html(result: Any) -> str:
         if callable(render):
             drawn = render()
             if drawn:
-                return drawn
+                return scalable(drawn)
     if isinstance(result, str) and result.lstrip().startswith("<"):
-        return result
-    return f"<pre style='white-space:pre-wrap;margin:0'>{html.escape(str(result), quote=False)}</pre>"
+        return scalable(result)
+    return (f"<pre style='white-space:pre-wrap;overflow-wrap:normal;word-break:normal;margin:0'>"
+            f"{html.escape(str(result), quote=False)}</pre>")
 
 
 class Picture:
@@ -43,8 +65,9 @@ class Picture:
 
     def __init__(self, drawing: str, caption: str = ""):
         self.caption = caption
-        self.html = drawing + (f"<div style='font-size:12px;color:#555'>{html.escape(caption, quote=False)}</div>"
-                               if caption else "")
+        caption_html = (f"<div style='font-size:12px;color:#555'>{html.escape(caption, quote=False)}</div>"
+                        if caption else "")
+        self.html = f"{LESSON_CSS}<div class='mg-picture'>{scalable(drawing)}{caption_html}</div>"
 
     def _repr_html_(self) -> str:
         return self.html
@@ -80,7 +103,7 @@ class RunOnPress(StaticForm, widgets.VBox):
         self.runs = 0
         row = widgets.HBox([*self.controls.values(), self.button],
                            layout=widgets.Layout(flex_flow="row wrap"))  # wraps on a phone
-        parts = [widgets.HTML(f"<i>{html.escape(about, quote=False)}</i>")] if about else []
+        parts = [widgets.HTML(f"{LESSON_CSS}<i>{html.escape(about, quote=False)}</i>" if about else LESSON_CSS)]
         super().__init__([*parts, row, self.result])
         self.add_class("mg-run-on-press")
 

@@ -33,7 +33,9 @@ class Question:
     ``worked`` is the one-line working the teacher's key prints and the learner sees with the
     answer. ``predict``: the learner commits a guess before the exact answer is shown.
     ``reveal_after``: wrong tries before the answer shows by itself (None: only on request,
-    and never before a first try).
+    and never before a first try). ``show_working``: False keeps the worked line for the key
+    only, when the lesson has pupils work it out after the question (a prediction before an
+    activity would otherwise hand them the working).
     """
 
     key: str
@@ -46,6 +48,7 @@ class Question:
     tolerance: float = 0.01
     reveal_after: Optional[int] = 2
     section: str = ""
+    show_working: bool = True
 
     @property
     def is_extension(self) -> bool:

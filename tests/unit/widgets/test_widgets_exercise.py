@@ -249,3 +249,22 @@ def test_ask_takes_question_answer_and_working_from_the_lesson_definition():
     assert "5 of 36" not in exercise._repr_mimebundle_()["text/html"]
     exercise.check("1/6")
     assert exercise.revealed and "5 of 36 pairs" in exercise.answer_view.value
+
+
+def test_a_chance_typed_as_a_bare_percentage_is_read_as_one():
+    exercise = Exercise("Chance of a six?", Fraction(1, 6))
+    feedback = exercise.check("16.7")
+    assert feedback.correct and "16.7%" in feedback.message
+    assert not Exercise("Chance?", Fraction(1, 6)).check("1/2").correct     # a fraction stays a fraction
+    assert Exercise("How many?", 60).check("60").correct                    # not a chance: a plain number
+    assert not Exercise("Chance?", Fraction(1, 6)).check("0.5").correct     # 0.5 stays 0.5
+
+
+def test_a_question_can_keep_its_working_for_the_key():
+    from minegames.core.lessons import Question
+    from widgets.exercise import ask
+
+    exercise = ask(Question("k", "Predict the chance", Fraction(29, 64), worked="1/8 + 4/8 x 21/32", predict=True,
+                            show_working=False))
+    exercise.check("1/2")
+    assert exercise.revealed and "29/64" in exercise.answer_view.value and "21/32" not in exercise.answer_view.value
