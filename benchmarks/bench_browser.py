@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         baseline_notebook = write_baseline_notebook(baseline_dir)
         browser = voila_harness.launch_chromium(playwright)
         try:
-            apps = {app.name: measure(browser, app, voila_harness.APPS_DIR, notebook, loads, clicks, args.warmup,
+            apps = {app.name: measure(browser, app, voila_harness.SERVED_DIR, notebook, loads, clicks, args.warmup,
                                       scratch_dir / f"voila-{notebook}.log")
                     for app, notebook in ((MINESHAFT, "mineshaft_mayhem.ipynb"), (GOLDMINE, "goldmine_rumbles.ipynb"),
                                                            (GEM_RUSH, "gem_rush.ipynb"),

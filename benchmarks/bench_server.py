@@ -43,7 +43,7 @@ def preheat_config(directory: Path, pool: int) -> Path:
         "c.VoilaConfiguration.prelaunch_hook = None\n"
         "c.VoilaConfiguration.preheat_kernel = True\n"
         f"c.VoilaKernelManager.kernel_pools_config = {{'default': {{'pool_size': 0}}, "
-        f"{NOTEBOOK!r}: {{'pool_size': {pool}}}}}\n"
+        f"{'apps/' + NOTEBOOK!r}: {{'pool_size': {pool}}}}}\n"  # its path under what make serve serves
     )
     return directory
 

@@ -133,3 +133,11 @@ def test_the_guide_holds_the_key_of_the_questions_as_they_are(lesson):
         f"docs/teaching/{lesson.name}.md: its answer key is stale; run `python -m minegames.core.lessons`")
     for heading in ("Goals", "Timing", "How to run it", "Answer key", "Misconceptions", "Extension"):
         assert re.search(rf"^#+ .*{heading}", guide, re.MULTILINE | re.IGNORECASE), f"the guide has no {heading!r}"
+
+
+def test_the_course_and_the_readme_give_each_lessons_minutes():
+    course = (GUIDES / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for lesson in LESSONS:
+        assert f"[{lesson.name}.md]({lesson.name}.md) | {lesson.minutes} |" in course, lesson.name
+        assert f"`{lesson.name}.ipynb` ({lesson.minutes} min)" in readme, lesson.name

@@ -274,7 +274,12 @@ class Exercise(StaticForm, widgets.VBox):
         self.question_view = widgets.HTML(f'<div class="mg-ex-question">{html.escape(question, quote=False)}</div>')
         if self.choices is None:
             whole = isinstance(answer, int) or (isinstance(answer, Fraction) and answer.denominator == 1)
-            example = "a whole number, e.g. 12" if whole else "e.g. 5/36, 0.14 or 14%"
+            if whole:
+                example = "a whole number, e.g. 12"
+            elif 0 <= Fraction(answer) <= 1:
+                example = "e.g. 5/36, 0.14 or 14%"
+            else:
+                example = "e.g. 9/2 or 4.5"
             self.input = widgets.Text(placeholder=example, layout=widgets.Layout(width="220px", max_width="100%"))
         else:
             self.input = widgets.RadioButtons(options=list(self.choices), value=None,
@@ -409,7 +414,8 @@ class Exercise(StaticForm, widgets.VBox):
                 parts.append(f"A simulation: {_percent(shares[-1])} "
                              f"after {len(shares):,} trials.")
                 parts.append(running_share_svg(shares, float(self.answer), guess))
-                parts.append('<span class="mg-ex-legend">Blue: the share of hits so far (trials on a log scale); '
+                parts.append('<span class="mg-ex-legend">Blue: the share of hits so far, as the tries go on (the '
+                             'first few tries are spread wide, the later ones squeezed together); '
                              'green dashes: the exact answer' + ("; orange dots: your prediction" if guess is not None else "")
                              + ".</span>")
         self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"

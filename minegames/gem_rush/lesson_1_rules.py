@@ -16,7 +16,8 @@ from .actions import Build, Burn, Discard, EndMovement, NameGem, Ride, Step, Use
 from .gems import GEM_NAMES
 from .lessons import (
     COLLAPSED_ADIT, ECHO_CHAMBER, EXAMPLE_HAND, GLIMMERING_VAULT, MOTHERLODE_SHAFT, NARROW_DRIFT, ORICHALCUM_HAND,
-    TURN_HAND, Scene, ability_board, build, building_board, card, cards_text, carts_board, choices, clock_turns,
+    TURN_HAND, Scene, Table, Words, ability_board, build, building_board, card, cards_text, carts_board,
+    clock_turns,
     completing_cards, discards_before_moving, fewest_steps, gem_names, landing_room, narrate, next_rooms,
     passages_board, points_scored, room_name, said, special_board, try_to, tunnel_board, turn_board, warp_board,
     warp_doors,
@@ -27,22 +28,25 @@ N, E, S, W = 0, 1, 2, 3   # the sides of a tile, as the model numbers them
 SIDES = ("north", "east", "south", "west")
 
 # ---------------------------------------------------------------------------
-# The boards' words
+# The boards' words (shown as HTML lines and tables: they wrap between words on a phone)
 # ---------------------------------------------------------------------------
 
 
-def turn_start() -> tuple:
-    """The turn board and what player 1 may do first (trim the hand)."""
-    game = turn_board()
-    return game, said(choices, game)
+def turn_start():
+    """The turn board: player 1 alone in Torchlit Landing with six cards (nothing said yet)."""
+    return turn_board()
 
 
-def turn_played() -> str:
+def trim_text() -> Words:
+    """What the game asks of player 1 first (shown after the discards question)."""
+    return Words(f"The game's first demand: player 1 must discard {discards_before_moving(turn_board())} cards, "
+                 "down to the hand limit of 4, before taking a step.")
+
+
+def turn_played() -> Words:
     """Player 1 trims to 4, stays put, uses Torchlit Landing (draw 2), and the team burns 3."""
     game = turn_board()
-    lines = [said(narrate, game, *_trim(game), EndMovement(), UseRoom()), game.prompt()]
-    lines += [said(narrate, game, Burn(), Burn(), Burn()), game.prompt()]
-    return "\n".join(lines)
+    return Words(said(narrate, game, *_trim(game), EndMovement(), UseRoom(), Burn(), Burn(), Burn()))
 
 
 def _trim(game) -> tuple:
@@ -51,10 +55,15 @@ def _trim(game) -> tuple:
 
 
 def passages_after_step() -> tuple:
-    """The passages board after player 1 steps east, and a refused step back west."""
+    """The passages board after player 1 steps east, and what the game said."""
     game = passages_board()
-    text = said(narrate, game, Step(E)) + "\n" + said(try_to, game.copy(), Step(W))
-    return game, text
+    return game, Words(said(narrate, game, Step(E)))
+
+
+def refusal_text() -> Words:
+    """Player 1 tries to step straight back west from Collapsed Adit (shown after the prediction)."""
+    game, _ = passages_after_step()
+    return Words("Player 1 tries to step straight back west:\n" + said(try_to, game, Step(W)))
 
 
 def try_step(side: str = "west") -> Scene:
@@ -62,20 +71,21 @@ def try_step(side: str = "west") -> Scene:
     leads, or the rule that refuses it."""
     game, _ = passages_after_step()
     return Scene(f"Player 1, in {room_name(COLLAPSED_ADIT)}, tries a step {side}:\n"
-                 + said(try_to, game, Step(SIDES.index(side))), game)
+                 + said(try_to, game, Step(SIDES.index(side))), game, hands=False)
 
 
-def distances_text(game) -> str:
+def distances_text(game) -> Table:
     """The fewest steps from where player 1 stands to every room (mine.shortest_steps)."""
     here = tuple(game.players[0]["pos"])
-    return "\n".join(f"{C.ROOM_BY_ID[game.mine[pos][0]].name:16} {steps} step(s)"
-                     for pos, steps in mine.shortest_steps(game.mine, here).items())
+    return Table(("room", "fewest steps from Collapsed Adit"),
+                 [(C.ROOM_BY_ID[game.mine[pos][0]].name, steps)
+                  for pos, steps in mine.shortest_steps(game.mine, here).items()])
 
 
-def building_text() -> str:
+def building_text() -> Words:
     door = C.ROOM_BY_ID[ECHO_CHAMBER].doors[N]
-    return (f"north door of {room_name(ECHO_CHAMBER)}: {C.door_text(door)} | {door.points} points\n"
-            f"hand: {cards_text(EXAMPLE_HAND)}")
+    return Words(f"North door of {room_name(ECHO_CHAMBER)}: {C.door_text(door)}, worth {door.points} points.\n"
+                 f"Player 1's hand: {cards_text(EXAMPLE_HAND)}.")
 
 
 PAYMENTS = ("both cards", f"card #{EXAMPLE_HAND[0]} alone", f"card #{EXAMPLE_HAND[1]} alone")
@@ -88,7 +98,7 @@ def settlement_text(cards=EXAMPLE_HAND) -> str:
     settled = payment.settle(cost, [C.GEM_CARDS[c] for c in cards])
     if settled is None:
         return f"{cards_text(cards)} does NOT pay {gem_names(cost)}."
-    lines = [f"{GEM_NAMES[gem]:10} paid by card #{card_id} ({C.card_text(card_id)})"
+    lines = [f"{GEM_NAMES[gem]} paid by card #{card_id} ({C.card_text(card_id)})"
              for gem, card_id, _how in settled.matching]
     lines.append("wasted: " + (", ".join(GEM_NAMES[g] for g in settled.wasted) or "nothing"))
     return "\n".join(lines)
@@ -104,25 +114,32 @@ def try_paying(cards: str = "both cards") -> Scene:
 
 
 def built_board() -> tuple:
-    """The building board after the build: the game, what happened, and the new tile as printed."""
+    """The building board after the build: the game, and what happened."""
     game = building_board()
-    text = said(narrate, game, Build(N, EXAMPLE_HAND))
-    return game, text
+    return game, Words(said(narrate, game, Build(N, EXAMPLE_HAND)))
 
 
 def tile_svg(game) -> str:
-    """The room tile waiting to be placed, as printed (not yet turned)."""
+    """The room tile waiting to be placed, as printed (not yet turned), alone and large."""
     tile = C.ROOM_BY_ID[game.pending["tiles"][0]]
-    return mine_svg({(0, 0): (tile.id, 0)}, title=f"{tile.name}: {tile.text}")
+    return mine_svg({(0, 0): (tile.id, 0)}, title=tile.name, empties=False, scale=1.4)
 
 
-def placed_text(game) -> str:
-    text = said(choices, game) + "\n" + said(narrate, game, game.legal_actions()[0])
-    return text + f"\nscore: {game.players[0]['score']} | steps left: {game.steps_left}"
+def placed_text(game) -> Words:
+    """The game's list of legal ways to lay the new tile; player 1 takes the first."""
+    legal = game.legal_actions()
+    lines = [f"The game allows: {'; '.join(str(a) for a in legal)}."]
+    lines.append(said(narrate, game, legal[0]).strip())
+    return Words("\n".join(lines) + f"\nScore {game.players[0]['score']}, steps left {game.steps_left}.")
 
 
-def tunnel_step_text(game) -> str:
-    return said(narrate, game, Step(E)) + f"\nsteps left: {game.steps_left}"
+def tunnel_section_board():
+    """The tunnels board without its north tunnel (section 4 looks east only)."""
+    return tunnel_board(north=False)
+
+
+def tunnel_step_text(game) -> Words:
+    return Words(said(narrate, game, Step(E)) + f"\nSteps left: {game.steps_left}.")
 
 
 ELECTRUM_CARD = card("obsidian", "electrum")
@@ -130,49 +147,52 @@ ELECTRUM_CARD = card("obsidian", "electrum")
 
 def tunnel_build_board():
     """Torchlit Landing, with a tunnel on top of the room pile and an ordinary room under it."""
-    return tunnel_board("tunnel", hand=[ELECTRUM_CARD])
+    return tunnel_board("tunnel", hand=[ELECTRUM_CARD], north=False)
 
 
-def tunnel_build_text(game) -> str:
+def tunnel_build_text(game) -> Words:
     door = C.ROOM_BY_ID[game.mine[(0, 0)][0]].doors[W]
-    return (f"west door: {C.door_text(door)}, {door.points} point(s) | hand: {cards_text(game.hand())}\n"
-            f"next tiles on the pile: {', '.join(room.name for room in next_rooms(game, 2))}")
+    return Words(f"West door: {C.door_text(door)}, worth {door.points} point. Hand: {cards_text(game.hand())}.\n"
+                 f"Next tiles on the room pile: {', then '.join(room.name for room in next_rooms(game, 2))}.")
 
 
-def tunnel_built_text(game) -> str:
-    return said(build, game, Build(W, (ELECTRUM_CARD,))) + (
-        f"\nscore: {game.players[0]['score']} | steps left: {game.steps_left}")
+def tunnel_built_text(game) -> Words:
+    return Words(said(build, game, Build(W, (ELECTRUM_CARD,)))
+                 + f"\nScore {game.players[0]['score']}, steps left {game.steps_left}.")
 
 
-def cart_ride_text(game) -> str:
+def cart_ride_text(game) -> Words:
     text = said(narrate, game, Step(E), Ride(4, 0), Step(E))
     on_foot = mine.shortest_steps(game.mine, (0, 0), carts_free=False)[(5, 0)]
-    return text + f"\nsteps left: {game.steps_left}\non foot, with no rides: {on_foot} steps"
+    return Words(text + f"\nSteps left: {game.steps_left}. On foot, with no rides, it would take {on_foot} steps.")
 
 
-def orichalcum_text() -> str:
+def orichalcum_text() -> Words:
     door = C.ROOM_BY_ID[MOTHERLODE_SHAFT].doors[N]
-    return f"north door: {C.door_text(door)}, {door.points} point(s) | hand: {cards_text(ORICHALCUM_HAND)}"
+    return Words(f"North door: {C.door_text(door)}, worth {door.points} point.\n"
+                 f"Player 1's hand: {cards_text(ORICHALCUM_HAND)}.")
 
 
-def orichalcum_built_text() -> str:
+def orichalcum_built_text() -> Words:
     game = special_board()
-    return said(build, game, Build(N, ORICHALCUM_HAND)) + f"\nscore: {game.players[0]['score']}"
+    return Words(said(build, game, Build(N, ORICHALCUM_HAND)) + f"\nScore: {game.players[0]['score']}.")
 
 
-def referee_text() -> str:
-    """Three payments with the wild gems, judged by the model's payment referee."""
+HOW = {"printed": "the one printed on", "diamond_dust": "the Diamond Dust on", "echoglass": "the Echoglass on"}
+
+
+def referee_text() -> Table:
+    """Three payments with the wild gems, judged by the game's payment rule."""
     tries = [(("obsidian", "permafrost"), (card("obsidian", "diamond_dust"),)),
              (("soulstone", "soulstone"), (card("soulstone", "echoglass"),)),
              (("obsidian", "obsidian"), (card("permafrost", "diamond_dust"), card("soulstone", "echoglass")))]
-    lines = []
+    rows = []
     for cost, cards in tries:
         settled = payment.settle(cost, [C.GEM_CARDS[c] for c in cards])
-        how = "; ".join(f"{GEM_NAMES[g]} by #{c} ({how.replace('_', ' ')})" for g, c, how in settled.matching) \
-            if settled else ""
-        lines.append(f"{cards_text(cards)} {'pays' if settled else 'does NOT pay'} {gem_names(cost)}"
-                     + (f": {how}" if how else ""))
-    return "\n".join(lines)
+        how = ("yes: " + "; ".join(f"{GEM_NAMES[g]} by {HOW.get(how, how)} #{c}" for g, c, how in settled.matching)
+               if settled else "no")
+        rows.append((gem_names(cost), cards_text(cards), how))
+    return Table(("door", "cards spent", "does it pay?"), rows)
 
 
 MOTHERLODE_WEST = C.ROOM_BY_ID[MOTHERLODE_SHAFT].doors[W]
@@ -181,9 +201,9 @@ ECHO_OFFERED = (card("obsidian", "orichalcum"), card("soulstone", "echoglass"),
                 card("sunstone", "orichalcum"), card("star_tear", "warpstone"))
 
 
-def echoglass_text() -> str:
-    return (f"west door of {room_name(MOTHERLODE_SHAFT)}: {C.door_text(MOTHERLODE_WEST)} | "
-            f"held: {cards_text(ECHO_HELD)}\noffered: {cards_text(ECHO_OFFERED)}")
+def echoglass_text() -> Words:
+    return Words(f"West door of {room_name(MOTHERLODE_SHAFT)}: {C.door_text(MOTHERLODE_WEST)}.\n"
+                 f"Player 1 holds: {cards_text(ECHO_HELD)}.\nThe four cards on offer: {cards_text(ECHO_OFFERED)}.")
 
 
 def _completing_card() -> str:
@@ -193,56 +213,55 @@ def _completing_card() -> str:
     return C.card_text(right[0])
 
 
-def burn_text() -> str:
-    """A whole solo turn: trim, use the room, burn two from the deck and one from the hand."""
-    game = turn_board()
-    text = said(narrate, game, *_trim(game), EndMovement(), UseRoom(), Burn(), Burn())
-    text += "\n" + said(narrate, game, Burn(0, game.hand()[0]))
-    return text + (f"\ndeck {len(game.deck)}, discards {len(game.discards)}, burnt {len(game.burnt)}, "
-                   f"left to burn {game.cards_left_to_burn}")
-
-
-def clock_table(most: int = 7) -> str:
+def clock_table(most: int = 7) -> Table:
     """Turns per seat in a Crisis game played to the last burn, for 1 to ``most`` players
-    (each game played on the model)."""
-    return "\n".join(f"{players} player(s): {clock_turns(players)}" for players in range(1, most + 1))
+    (each game played through on the game)."""
+    return Table(("players", "turns each player gets, in seat order"),
+                 [(players, ", ".join(map(str, clock_turns(players)))) for players in range(1, most + 1)])
 
 
-# ---- extension: Warpstone, abilities, building through a tunnel ----------------------------
+# ---- extension: tunnels met while building, Mine Carts, Warpstone, abilities --------------
 
-def warp_hand_text(game) -> str:
-    return f"hand: {cards_text(game.hand())}"
+def warp_hand_text(game) -> Words:
+    return Words(f"Player 1's hand: {cards_text(game.hand())}.")
 
 
-def warp_builds_text(game) -> str:
-    """Every warp build the model allows now."""
-    return "\n".join(str(a) for a in game.legal_actions() if isinstance(a, WarpBuild))
+def warp_builds_text(game) -> Words:
+    """Every warp build the game allows now, in words."""
+    lines = []
+    for a in game.legal_actions():
+        if isinstance(a, WarpBuild):
+            spent = " and ".join(C.card_text(c) for c in a.cards)
+            lines.append(f"through the {SIDES[a.side]} door of {C.ROOM_BY_ID[game.mine[(a.x, a.y)][0]].name}, "
+                         f"paying with {spent}")
+    return Words("\n".join(lines))
 
 
 ABILITY_ROOMS = ("r01", "r12", "r27", "r54", "r63", "r68")
+USED = {"action": "as your action (anvil)", "movement": "while moving, for a step (arrow)",
+        "free": "while moving, free (lamp)"}
 
 
-def abilities_text() -> str:
-    """A few rooms' abilities as the model keeps them (a short program) and in words."""
-    lines = []
-    for room_id in ABILITY_ROOMS:
-        room = C.ROOM_BY_ID[room_id]
-        lines.append(f"{room.name:17} {room.kind:9} {room.ability}\n{'':27} {room.text}")
-    return "\n".join(lines)
+def abilities_text() -> Table:
+    """A few rooms' abilities in words, and when each may be used."""
+    rooms = [C.ROOM_BY_ID[room_id] for room_id in ABILITY_ROOMS]
+    return Table(("room", "used", "what it does"), [(r.name, USED.get(r.kind, r.kind), r.text) for r in rooms])
 
 
-def speaking_stone_text() -> str:
+def speaking_stone_text() -> Words:
     game = ability_board("obsidian")
     top = cards_text(game.deck[-6:][::-1])
     text = said(narrate, game, UseRoom(), NameGem("obsidian"))
-    return f"the next six cards: {top}\n{text}\nkept: {cards_text(game.hand())}"
+    return Words(f"The next six cards: {top}.\n{text}\nKept: {cards_text(game.hand())}.")
 
 
 def tunnel_north_text() -> tuple:
     star = card("soulstone", "star_tear")
     game = tunnel_board("room", hand=[star])
     text = said(build, game, Build(N, (star,)))
-    return game, text + f"\nplayer 1 stands at {tuple(game.players[0]['pos'])} with {game.players[0]['score']} point(s)"
+    here = C.ROOM_BY_ID[game.mine[tuple(game.players[0]["pos"])][0]].name
+    return game, Words(text + f"\nPlayer 1 now stands in {here}, beyond the tunnel, with "
+                       f"{game.players[0]['score']} point.")
 
 
 # ---------------------------------------------------------------------------
@@ -255,7 +274,7 @@ QUESTIONS = (
         "Player 1 starts the turn with six cards. How many must be discarded before the dwarf may take a step?",
         lambda: discards_before_moving(turn_board()),
         worked="The hand limit is 4 and trimming comes before moving: 6 - 4 = 2.",
-        hint="Look at phase 1: the hand limit.",
+        hint="Look at step 1 of a turn: the hand limit.",
         section="1"),
     Question(
         "steps_back",
@@ -264,8 +283,7 @@ QUESTIONS = (
         lambda: fewest_steps(passages_board(), NARROW_DRIFT, from_room=COLLAPSED_ADIT),
         worked="South into Oracle's Pool, west into Singing Stones, north into Narrow Drift: three steps round "
                "the loop, although the way out took one.",
-        hint="Collapsed Adit has a wall on its west side. Follow the doors round the square.",
-        predict=True, section="2"),
+        predict=True, show_working=False, section="2"),
     Question(
         "wasted_gem",
         "Player 1 pays the north door with both cards. Which gem on them pays for nothing?",
@@ -286,27 +304,11 @@ QUESTIONS = (
     Question(
         "tunnel_landing",
         "Predict: player 1 steps through Torchlit Landing's east door. Where does the dwarf stop?",
-        lambda: landing_room(tunnel_board(), E),
+        lambda: landing_room(tunnel_section_board(), E),
         worked="Straight across the first tunnel, round the bend, out of its south side: Crystal Gallery, "
                "all for one step.",
         choices=("Lantern Hall", "Crystal Gallery", "In the bent tunnel", "Nowhere: the step is refused"),
         predict=True, section="4"),
-    Question(
-        "tunnel_points",
-        "Player 1 builds west: a tunnel turns up, and beyond it a second room is laid for free. How many points "
-        "does player 1 score?",
-        lambda: points_scored(tunnel_build_board(), Build(W, (ELECTRUM_CARD,))),
-        worked="Only the door that was paid for scores (1 point); the room beyond the tunnel is free and "
-               "worth nothing.",
-        hint="Which door did player 1 pay for?", section="4"),
-    Question(
-        "cart_steps",
-        "Player 1 is in Tally Room, at the west end. What is the fewest number of steps to Glimmering Vault, at "
-        "the east end?",
-        lambda: fewest_steps(carts_board(), GLIMMERING_VAULT),
-        worked="One step into the first cart, a free ride to the second, one step out: 2 (on foot it "
-               "would be 5).",
-        hint="Walk into the first cart, ride, walk out.", section="5"),
     Question(
         "orichalcum_points",
         "Player 1 builds north with both Orichalcum cards. How many points does the build score?",
@@ -314,15 +316,7 @@ QUESTIONS = (
         worked="1 for the door, and one for each Orichalcum, since Obsidian and Permafrost both helped pay: "
                "1 + 2 = 3.",
         hint="The door's own points, plus one for each Orichalcum whose partner gem helped pay.",
-        section="6"),
-    Question(
-        "echoglass_card",
-        "Which one card, spent together with Electrum + Sunstone, pays the west door "
-        "(Electrum + Electrum + Sunstone)?",
-        _completing_card,
-        worked="The Echoglass copies the Electrum printed on the other spent card; its Soulstone is wasted.",
-        hint="The door needs a second Electrum. Which special gem can become one?",
-        choices=tuple(C.card_text(c) for c in ECHO_OFFERED), section="6"),
+        section="5"),
     Question(
         "four_player_turns",
         "Predict: a Crisis game with four players is played to the last burn. How many turns does the first "
@@ -330,8 +324,31 @@ QUESTIONS = (
         lambda: clock_turns(4)[0],
         worked="75 cards / 3 a turn = 25 turns for the table; 25 = 4 x 6 + 1, so everyone gets 6 and the "
                "first player one more: 7.",
-        hint="How many turns does the whole table get? Share them out in seat order.",
-        predict=True, section="7"),
+        predict=True, show_working=False, section="6"),
+    Question(
+        "tunnel_points",
+        "Extension: player 1 builds west: a tunnel turns up, and beyond it a second room is laid for free. "
+        "How many points does player 1 score?",
+        lambda: points_scored(tunnel_build_board(), Build(W, (ELECTRUM_CARD,))),
+        worked="Only the door that was paid for scores (1 point); the room beyond the tunnel is free and "
+               "worth nothing.",
+        hint="Which door did player 1 pay for?", section="Extension"),
+    Question(
+        "cart_steps",
+        "Extension: player 1 is in Tally Room, at the west end. What is the fewest number of steps to "
+        "Glimmering Vault, at the east end?",
+        lambda: fewest_steps(carts_board(), GLIMMERING_VAULT),
+        worked="One step into the first cart, a free ride to the second, one step out: 2 (on foot it "
+               "would be 5).",
+        hint="Walk into the first cart, ride, walk out.", section="Extension"),
+    Question(
+        "echoglass_card",
+        "Extension: which one card, spent together with Electrum + Sunstone, pays the west door "
+        "(Electrum + Electrum + Sunstone)?",
+        _completing_card,
+        worked="The Echoglass copies the Electrum printed on the other spent card; its Soulstone is wasted.",
+        hint="The door needs a second Electrum. Which special gem can become one?",
+        choices=tuple(C.card_text(c) for c in ECHO_OFFERED), section="Extension"),
     Question(
         "warp_doors",
         "Extension: through how many doors of this mine could player 1 warp-build right now?",
@@ -347,25 +364,23 @@ RULES = Lesson(
     title="Gem Rush 1: the rules, one at a time",
     goals=(
         "play a turn of Gem Rush in the right order: trim the hand, move, take one action, burn",
-        "find where a dwarf can go through doors, one-way passages, tunnels and Mine Carts, and count "
-        "the fewest steps",
+        "find where a dwarf can go through doors, one-way passages and tunnels, and count the fewest steps",
         "decide whether some cards pay a door (special gems included) and how many points the build scores",
         "work out from the burn how many turns a Crisis game lasts, and who gets them",
     ),
     prerequisites=(
         "nothing about the game",
-        "whole-number division with a remainder (25 = 4 x 6 + 1)",
+        "whole-number division with a remainder (for example 17 = 5 x 3 + 2)",
         "reading a map drawn on a grid of squares",
     ),
     sections=(
-        Section("Start: the pieces and how to read a board", 5),
-        Section("1. A turn in five phases", 6),
-        Section("2. Doors, walls and one-way passages", 8),
-        Section("3. Building a room and turning it", 10),
-        Section("4. Tunnels", 7),
-        Section("5. Mine Carts", 4),
-        Section("6. Special gems", 9),
-        Section("7. Crisis: the burn and the clock", 6),
+        Section("Start: the game and how to read a board", 6),
+        Section("1. A turn in four steps", 8),
+        Section("2. Doors, walls and one-way passages", 9),
+        Section("3. Building a room and turning it", 9),
+        Section("4. Tunnels", 5),
+        Section("5. Special gems", 6),
+        Section("6. Crisis: the burn and the clock", 7),
         Section("Wrap-up: what to remember", 5),
     ),
     questions=QUESTIONS,

@@ -18,8 +18,8 @@ from . import analysis
 from . import components as C
 from .gems import DIAMOND_DUST, ECHOGLASS, GEM_NAMES
 from .lessons import (
-    SPEAKING_STONE, card, cards_text, chance_by_counting, deck_without, gem_names, paying_kinds, simulate_dig,
-    simulate_pay,
+    SPEAKING_STONE, Table, Words, card, cards_text, chance_by_counting, deck_without, gem_names, paying_kinds,
+    simulate_dig, simulate_pay,
 )
 
 HAND = 4   # a fresh hand in the lesson: 4 cards, the hand limit
@@ -38,14 +38,13 @@ def percent(value) -> str:
 # The deck, and counting hands
 # ---------------------------------------------------------------------------
 
-def deck_text() -> str:
+def deck_text() -> Table:
     """How many of the 75 cards show each gem (every card shows two)."""
     shown = Counter(g for c in C.GEM_CARDS for g in c.gems)
-    lines = [f"{len(C.GEM_CARDS)} cards, each showing two gems:"]
-    lines += [f"  {GEM_NAMES[g]:13} on {n:2} cards" for g, n in shown.items()]
     dust = [c.id for c in C.GEM_CARDS if DIAMOND_DUST in c.gems]
-    lines.append(f"the Diamond Dust cards: {cards_text(dust)}")
-    return "\n".join(lines)
+    return Table(("gem", f"cards showing it (of {len(C.GEM_CARDS)})"),
+                 [(GEM_NAMES[g], n) for g, n in shown.items()],
+                 note=f"Every card shows two gems. The Diamond Dust cards: {cards_text(dust)}.")
 
 
 def hands(cards: int, taken: int) -> int:
@@ -53,9 +52,9 @@ def hands(cards: int, taken: int) -> int:
     return comb(cards, taken)
 
 
-def hands_text() -> str:
-    return (f"C(4, 2) = {hands(4, 2)}    C(75, 2) = 75 x 74 / (2 x 1) = {hands(75, 2):,}\n"
-            f"C(75, 4) = 75 x 74 x 73 x 72 / (4 x 3 x 2 x 1) = {hands(75, 4):,} hands of 4 cards")
+def hands_text() -> Words:
+    return Words(f"C(4, 2) = {hands(4, 2)}\nC(75, 2) = 75 × 74 / (2 × 1) = {hands(75, 2):,}\n"
+                 f"C(75, 4) = 75 × 74 × 73 × 72 / (4 × 3 × 2 × 1) = {hands(75, 4):,} hands of 4 cards")
 
 
 def paying_cards(gem: str = "obsidian") -> int:
@@ -69,15 +68,15 @@ def one_gem_by_complement(draws: int = HAND, gem: str = "obsidian") -> Fraction:
     return 1 - Fraction(comb(len(C.GEM_CARDS) - paying, draws), comb(len(C.GEM_CARDS), draws))
 
 
-def complement_text(draws: int = HAND) -> str:
+def complement_text(draws: int = HAND) -> Words:
     paying = paying_cards()
     rest = len(C.GEM_CARDS) - paying
     fail = Fraction(comb(rest, draws), comb(len(C.GEM_CARDS), draws))
     exact = one_gem_by_complement(draws)
     assert exact == analysis.chance_to_pay(DOORS[1], draws=draws)   # the model counts the same
-    return (f"hands with no paying card: C({rest}, {draws}) = {comb(rest, draws):,} of {comb(75, draws):,}"
-            f" -> {fail} (about {percent(fail)})\n"
-            f"P(pays) = 1 - P(no paying card) = {exact} (about {percent(exact)})")
+    return Words(f"Hands with no paying card: C({rest}, {draws}) = {comb(rest, draws):,} of {comb(75, draws):,}, "
+                 f"so P(no paying card) = {fail}, about {percent(fail)}.\n"
+                 f"P(pays) = 1 − P(no paying card) = {exact}, about {percent(exact)}.")
 
 
 def one_gem_simulation(trials: int = 5000, seed: int = 7):
@@ -89,12 +88,11 @@ def one_gem_simulation(trials: int = 5000, seed: int = 7):
 # Harder doors, and expectation
 # ---------------------------------------------------------------------------
 
-def chance_table_text(sizes=range(2, 9)) -> str:
+def chance_table_text(sizes=range(2, 9)) -> Table:
     """The exact chance that a fresh hand pays a door of 1 to 4 different gems, by hand size."""
-    lines = ["gems  " + "  ".join(f"{k} cards" for k in sizes)]
-    for size, cost in DOORS.items():
-        lines.append(f"{size:>4}  " + "  ".join(f"{percent(analysis.chance_to_pay(cost, draws=k)):>7}" for k in sizes))
-    return "\n".join(lines)
+    return Table(["gems on the door"] + [f"{k} cards" for k in sizes],
+                 [[size] + [percent(analysis.chance_to_pay(cost, draws=k)) for k in sizes]
+                  for size, cost in DOORS.items()])
 
 
 def speaking_stone_average() -> Fraction:
@@ -124,11 +122,11 @@ def best_door_size() -> str:
     return DOOR_SIZES[size - 1]
 
 
-def door_value_text() -> str:
-    lines = ["gems  doors  points  chance to pay  expected points"]
-    for size, doors, points, chance, worth in door_value_rows():
-        lines.append(f"{size:>4}  {doors:>5}  {float(points):>6.2f}  {percent(chance):>13}  {float(worth):>15.2f}")
-    return "\n".join(lines)
+def door_value_text() -> Table:
+    return Table(("gems on the door", "doors", "points", "chance to pay", "expected points"),
+                 [(size, doors, f"{float(points):.0f}" if points == int(points) else f"{float(points):.2f}",
+                   percent(chance), f"{float(worth):.2f}")
+                  for size, doors, points, chance, worth in door_value_rows()])
 
 
 # ---------------------------------------------------------------------------
@@ -154,17 +152,15 @@ def dust_gain(cost=THREE_GEMS, draws: int = HAND) -> Fraction:
                   - analysis.chance_to_pay(cost, draws=draws, deck=deck_without(DIAMOND_DUST)))
 
 
-def wildcard_text() -> str:
+def wildcard_text() -> Table:
     rows = wildcard_rows()
-    lines = [f"{'door':32} cards  real deck  no Diamond Dust  no Echoglass"]
-    lines += [f"{name:32} {k:5}  {percent(real):>9}  {percent(dry):>15}  {percent(dull):>12}"
-              for name, k, real, dry, dull in rows]
     dust = [100 * float(real - dry) for _, _, real, dry, _ in rows]
     echo = [100 * float(real - dull) for name, _, real, _, dull in rows if len(set(WILD_DOORS[name])) < len(WILD_DOORS[name])]
-    lines += ["", f"Diamond Dust adds between {min(dust):.1f} and {max(dust):.1f} percentage points to these doors.",
-              f"Echoglass adds nothing to the door of three different gems, and between {min(echo):.1f} and "
-              f"{max(echo):.1f} points to the doors that repeat a gem."]
-    return "\n".join(lines)
+    note = (f"Diamond Dust adds between {min(dust):.1f} and {max(dust):.1f} percentage points to these doors.\n"
+            f"Echoglass adds nothing to the door of three different gems, and between {min(echo):.1f} and "
+            f"{max(echo):.1f} points to the doors that repeat a gem.")
+    return Table(("door", "cards", "real deck", "no Diamond Dust", "no Echoglass"),
+                 [(name, k, percent(real), percent(dry), percent(dull)) for name, k, real, dry, dull in rows], note)
 
 
 #: doors for the calculator (a "thing to try")
@@ -172,17 +168,17 @@ CALCULATOR_DOORS = {**{gem_names(cost): cost for cost in DOORS.values()}, **WILD
                     "Fire Ruby + Fire Ruby + Sunstone + Star Tear": ("fire_ruby", "fire_ruby", "sunstone", "star_tear")}
 
 
-def door_chances(door: str = "Obsidian + Permafrost + Electrum", cards: int = HAND) -> str:
+def door_chances(door: str = "Obsidian + Permafrost + Electrum", cards: int = HAND) -> Table:
     """The exact chance that ``cards`` fresh cards pay ``door``, with the real deck and with
     each wild gem struck off."""
     cost = CALCULATOR_DOORS[door]
     real = analysis.chance_to_pay(cost, draws=cards)
     dry = analysis.chance_to_pay(cost, draws=cards, deck=deck_without(DIAMOND_DUST))
     dull = analysis.chance_to_pay(cost, draws=cards, deck=deck_without(ECHOGLASS))
-    return (f"{door}, a fresh hand of {cards} cards:\n"
-            f"  real deck        {percent(real):>6}\n"
-            f"  no Diamond Dust  {percent(dry):>6}  (Diamond Dust adds {100 * float(real - dry):.1f} points)\n"
-            f"  no Echoglass     {percent(dull):>6}  (Echoglass adds {100 * float(real - dull):.1f} points)")
+    return Table(("deck", f"chance that {cards} cards pay {door}", "the wild gem adds"),
+                 [("real deck", percent(real), ""),
+                  ("no Diamond Dust", percent(dry), f"{100 * float(real - dry):.1f} percentage points"),
+                  ("no Echoglass", percent(dull), f"{100 * float(real - dull):.1f} percentage points")])
 
 
 HELD = (card("obsidian", "permafrost"),)
@@ -213,63 +209,62 @@ def band(chance: Fraction, deals: int) -> tuple[float, float]:
     return float(chance) - 2 * se, float(chance) + 2 * se
 
 
-def deal_batches(door: str = next(iter(DEAL_DOORS)), deals: int = 100, batches: int = BATCHES) -> str:
+def deal_batches(door: str = next(iter(DEAL_DOORS)), deals: int = 100, batches: int = BATCHES) -> Table:
     """Deal ``deals`` random 4-card hands, ``batches`` times (seeded): each batch's share of
     paying hands against the exact chance and its 2 standard-error band."""
     cost = (DEAL_DOORS.get(door) or CALCULATOR_DOORS[door])
     exact = analysis.chance_to_pay(cost, draws=HAND)
     low, high = band(exact, deals)
-    lines = [f"{door}: exact chance {percent(exact)}; expected paying hands in {deals:,} deals: "
-             f"{float(deals * exact):,.1f}",
-             f"2 standard-error band: {low:.1%} to {high:.1%} (half-width {(high - low) / 2:.1%})", ""]
-    inside = 0
+    rows, inside = [], 0
     for batch in range(1, batches + 1):
         share = float(simulate_pay(cost, HAND, trials=deals, seed=batch)[-1])
         hit = low <= share <= high
         inside += hit
-        lines.append(f"batch {batch}: {round(share * deals):>6,} of {deals:,} paid = {share:6.1%}  "
-                     f"{'inside' if hit else 'OUTSIDE'} the band")
-    lines.append(f"{inside} of {batches} batches inside the band (about 95 in 100 should be).")
-    return "\n".join(lines)
+        rows.append((batch, f"{round(share * deals):,} of {deals:,}", f"{share:.1%}",
+                     f"{'inside' if hit else 'OUTSIDE'} the band"))
+    note = (f"{door}: exact chance {percent(exact)}; expected paying hands in {deals:,} deals: "
+            f"{float(deals * exact):,.1f}.\n"
+            f"2 standard-error band: {low:.1%} to {high:.1%} (half-width {(high - low) / 2:.1%}).\n"
+            f"{inside} of {batches} batches inside the band (about 95 in 100 should be).")
+    return Table(("batch", "hands that paid", "share", "2 standard-error band"), rows, note)
 
 
 # ---------------------------------------------------------------------------
 # Extension: counting by kinds, Echoglass on a repeated gem, the dig
 # ---------------------------------------------------------------------------
 
-def independent_text() -> str:
+def independent_text() -> Table:
     """The exact chance for g gems against the one-gem chance to the power g (as if independent)."""
     one = analysis.chance_to_pay(DOORS[1], draws=HAND)
-    return "\n".join(f"{size} gem(s): exact {float(analysis.chance_to_pay(cost, draws=HAND)):.3f}, "
-                     f"one-gem chance to the power {size} = {float(one ** size):.3f}" for size, cost in DOORS.items())
+    return Table(("gems on the door", "exact chance", "one-gem chance to that power"),
+                 [(size, f"{float(analysis.chance_to_pay(cost, draws=HAND)):.3f}", f"{float(one ** size):.3f}")
+                  for size, cost in DOORS.items()])
 
 
-def kinds_text(cost=DOORS[2]) -> str:
-    lines = []
+def kinds_text(cost=DOORS[2]) -> Table:
+    rows = []
     for (shown, dust), count in sorted(paying_kinds(cost).items(), key=lambda kv: -kv[1]):
-        what = gem_names(shown) if shown else "neither gem"
-        lines.append(f"{count:3} card{'s' if count > 1 else ' '} showing {what:22} {'+ Diamond Dust' if dust else ''}")
-    return "\n".join(line.rstrip() for line in lines)
+        rows.append((count, (gem_names(shown) if shown else "neither gem") + (", and Diamond Dust" if dust else "")))
+    return Table(("cards", "showing"), rows)
 
 
-def counting_check_text() -> str:
+def counting_check_text() -> Table:
     """The count by kinds (only math.comb) against the model, for 2 and 3 gems and 2, 4, 6 cards."""
-    lines = []
+    rows = []
     for size in (2, 3):
         for k in (2, 4, 6):
             by_hand = chance_by_counting(DOORS[size], k)
             same = by_hand == analysis.chance_to_pay(DOORS[size], draws=k)
-            lines.append(f"{size} gems, {k} cards: {by_hand} = {float(by_hand):.4f}  "
-                         f"({'the same as' if same else 'NOT the same as'} the model)")
-    return "\n".join(lines)
+            rows.append((size, k, f"{by_hand} = {float(by_hand):.4f}", "yes" if same else "NO"))
+    return Table(("gems", "cards", "counted by kinds", "same as the game's count?"), rows)
 
 
-def repeat_text() -> str:
+def repeat_text() -> Table:
     repeat = ("obsidian", "obsidian", "permafrost")
-    return (f"holding {cards_text(HELD)}:\n"
-            f"  missing Electrum:        {next_card_completes()}\n"
-            f"  missing a 2nd Obsidian:  {analysis.chance_to_pay(repeat, hand=HELD, draws=1)}"
-            "  (the 3 Echoglass cards can copy the Obsidian already held)")
+    return Table((f"holding {cards_text(HELD)}, the door still needs", "chance the next card pays it"),
+                 [("Electrum", str(next_card_completes())),
+                  ("a second Obsidian", str(analysis.chance_to_pay(repeat, hand=HELD, draws=1)))],
+                 note="The 3 Echoglass cards can copy the Obsidian already held.")
 
 
 def dig_length(length: int, n: int, hits: int, misses: int) -> Fraction:
@@ -278,15 +273,14 @@ def dig_length(length: int, n: int, hits: int, misses: int) -> Fraction:
     return Fraction(comb(length - 1, n - 1) * comb(hits + misses - length, hits - n), comb(hits + misses, hits))
 
 
-def dig_text() -> str:
+def dig_text() -> Table:
     stope = C.ROOM_BY_ID["r27"]
     hits = sum(1 for c in C.GEM_CARDS if "obsidian" in c.gems or "electrum" in c.gems)
     odds = analysis.dig_length_odds(2, ("gems", ("obsidian", "electrum")))
     agree = all(dig_length(L, 2, hits, 75 - hits) == p for L, p in odds.items())
-    lines = [f"{stope.name}: {stope.text}",
-             f"{hits} hits; the formula and the model {'agree' if agree else 'DISAGREE'} on all {len(odds)} lengths:"]
-    lines += [f"  {L} cards: {odds[L]} = {float(odds[L]):.3f}" for L in range(2, 7)]
-    return "\n".join(lines)
+    note = (f"{stope.name}: {stope.text} {hits} cards are hits. The formula and the game's own count "
+            f"{'agree' if agree else 'DISAGREE'} on all {len(odds)} possible lengths (the first five shown).")
+    return Table(("cards turned up", "chance"), [(L, f"{odds[L]} = {float(odds[L]):.3f}") for L in range(2, 7)], note)
 
 
 def _plain_digs() -> dict:
@@ -307,12 +301,13 @@ def dig_mean(room: str = "Pickaxe Gallery") -> Fraction:
     return sum(L * p for L, p in analysis.dig_length_odds(n, ("gems", tuple(gems))).items())
 
 
-def dig_check(room: str = "Pickaxe Gallery", trials: int = 2000) -> str:
+def dig_check(room: str = "Pickaxe Gallery", trials: int = 2000) -> Words:
     n, gems = DIG_ROOMS[room]
     exact = dig_mean(room)
     lengths = simulate_dig(n, gems, trials=trials, seed=3)
-    return (f"{room} digs for {n} card(s) showing {' or '.join(GEM_NAMES[g] for g in gems)}:\n"
-            f"  exact average {exact} = {float(exact):.2f} cards; {trials:,} shuffled digs: {lengths.mean():.2f}")
+    return Words(f"{room} digs for {n} card{'s' if n > 1 else ''} showing "
+                 f"{' or '.join(GEM_NAMES[g] for g in gems)}.\n"
+                 f"exact average {exact} = {float(exact):.2f} cards; {trials:,} shuffled digs: {lengths.mean():.2f} cards")
 
 
 # ---------------------------------------------------------------------------
@@ -342,22 +337,14 @@ QUESTIONS = (
         lambda: analysis.chance_to_pay(DOORS[1], draws=HAND),
         worked="Complement: 1 - C(53, 4)/C(75, 4), since a hand fails only when all 4 cards come from the 53 "
                "that cannot pay.",
-        predict=True, section="1"),
+        predict=True, show_working=False, section="1"),
     Question(
         "three_gems",
         "Predict: what is the chance that a fresh hand of 4 cards pays Obsidian + Permafrost + Electrum?",
         lambda: analysis.chance_to_pay(THREE_GEMS, draws=HAND),
-        worked="The model checks every one of the C(75, 4) = 1,215,450 hands and counts those that pay: a bit "
+        worked="The game checks every one of the C(75, 4) = 1,215,450 hands and counts those that pay: a bit "
                "over 2 in 5, against about 3 in 4 for one gem.",
         predict=True, section="2"),
-    Question(
-        "speaking_stone",
-        "Speaking Stone reveals 6 cards and you keep those showing the gem you named. Naming Obsidian on a "
-        "full, shuffled deck, how many cards do you keep on average?",
-        speaking_stone_average,
-        worked="Each of the 6 cards shows Obsidian with chance 20/75, and expectations add: 6 x 20/75 = 8/5.",
-        hint="20 of the 75 cards show Obsidian. What is the expected number for one revealed card? For six?",
-        section="3"),
     Question(
         "best_door",
         "Predict: with a fresh hand of 4 cards, which size of door is worth the most points on average "
@@ -375,22 +362,30 @@ QUESTIONS = (
                "exactly: about 41.2% - 33.2%, 8 points.",
         tolerance=0.05, predict=True, section="4"),
     Question(
+        "thousand_deals",
+        "Predict: deal 1,000 fresh hands of 4 cards. How many of them do you expect to pay Obsidian + "
+        "Permafrost + Electrum? (To the nearest whole number.)",
+        lambda: expected_paying(1000),
+        worked="Expected number = deals x chance = 1000 x 27843/67525, about 412.",
+        tolerance=0.02, predict=True, section="5"),
+    Question(
+        "speaking_stone",
+        "Extension: Speaking Stone reveals 6 cards and you keep those showing the gem you named. Naming Obsidian on a "
+        "full, shuffled deck, how many cards do you keep on average? (A fraction or a decimal.)",
+        speaking_stone_average,
+        worked="Each of the 6 cards shows Obsidian with chance 20/75, and expectations add: 6 x 20/75 = 8/5.",
+        hint="20 of the 75 cards show Obsidian. What is the expected number for one revealed card? For six?",
+        section="Extension"),
+    Question(
         "complete_electrum",
-        "Player 1 holds Obsidian + Permafrost. What is the chance that the next card drawn completes "
-        "Obsidian + Permafrost + Electrum?",
+        "Extension: player 1 holds Obsidian + Permafrost. What is the chance that the next card drawn completes "
+        "Obsidian + Permafrost + Electrum? (A fraction, or a decimal to 3 places.)",
         next_card_completes,
         worked="74 cards are left: 20 show Electrum and 2 more carry a Diamond Dust (the third Diamond Dust card "
                "shows Electrum too): 22/74 = 11/37.",
         hint="Count the cards left in the deck (74) that would pay the missing Electrum: those showing it, and "
              "the wild ones.",
-        section="4"),
-    Question(
-        "thousand_deals",
-        "Predict: deal 1,000 fresh hands of 4 cards. How many of them do you expect to pay Obsidian + "
-        "Permafrost + Electrum?",
-        lambda: expected_paying(1000),
-        worked="Expected number = deals x chance = 1000 x 27843/67525, about 412.",
-        tolerance=0.02, predict=True, section="5"),
+        tolerance=0.02, section="Extension"),
     Question(
         "dig_mean",
         "Extension: Pickaxe Gallery digs for 1 card showing Sunstone (19 of the 75 cards). How many cards "
@@ -418,13 +413,13 @@ CHANCES = Lesson(
         "fractions, decimals and percentages",
     ),
     sections=(
-        Section("Start: a hand is one outcome; counting hands with C(n, k)", 8),
+        Section("Start: a hand is one outcome; counting hands with C(n, k)", 10),
         Section("1. One gem: count the complement", 10),
         Section("2. More gems, harder doors", 8),
-        Section("3. Expectation: what a room or a door is worth", 10),
-        Section("4. The wild cards", 9),
+        Section("3. Expectation: what a door is worth", 7),
+        Section("4. The wild cards", 6),
         Section("5. Checking by simulation: the law of large numbers", 9),
-        Section("Wrap-up: exit question and discussion", 4),
+        Section("Wrap-up: exit question and discussion", 5),
     ),
     questions=QUESTIONS,
 )

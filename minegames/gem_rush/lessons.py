@@ -14,7 +14,8 @@ The lessons themselves (their questions, plans and the helpers only one of them 
   :func:`build` also places every room tile it turns up, :func:`choices` lists the legal
   moves, :func:`try_to` shows a refusal and the rule that made it; :func:`said` returns what
   any of them would print, and :class:`Scene` is words and a board drawn together (what a
-  lesson's button shows);
+  lesson's button shows), drawn by :func:`board` without the status line; :class:`Words` and
+  :class:`Table` show lines and tables as HTML, which a phone wraps between words;
 * **exact answers** for the exercises, read off the model: :func:`discards_before_moving`,
   :func:`fewest_steps`, :func:`landing_room`, :func:`points_scored`, :func:`warp_doors`,
   :func:`completing_cards`, :func:`clock_turns`;
@@ -136,7 +137,7 @@ def try_to(game: GemRush, action: Any, out: Out = print) -> bool:
     try:
         narrate(game, action, out=out)
     except IllegalActionError as refusal:
-        out(f"refused: {refusal}")
+        out(f"Not allowed: {refusal.message}")
         return False
     return True
 
@@ -149,21 +150,83 @@ def said(tell: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
     return "\n".join(lines)
 
 
-class Scene:
-    """Words and a board together: what a lesson shows after a press (its HTML is the words,
-    then the board's own drawing)."""
+class Words:
+    """Lines of text shown as HTML, one paragraph a line, so that a phone wraps them between
+    words (printed text would break mid-word)."""
 
-    def __init__(self, text: str, game: GemRush | None = None):
-        self.text, self.game = text, game
+    def __init__(self, text: str):
+        self.text = text
 
     def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
         return self.text
 
     def _repr_html_(self) -> str:
         import html
 
-        words = f"<pre style='white-space:pre-wrap;margin:0'>{html.escape(self.text, quote=False)}</pre>"
-        return words + (self.game._repr_svg_() if self.game is not None else "")
+        lines = [line.strip() for line in self.text.splitlines() if line.strip()]
+        return "".join(f"<p style='margin:0 0 4px 0'>{html.escape(line, quote=False)}</p>" for line in lines)
+
+
+class Table:
+    """A small table shown as an HTML table (it reads on a phone) and as plain text."""
+
+    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[Any]], note: str = ""):
+        self.header, self.rows, self.note = list(header), [list(map(str, row)) for row in rows], note
+
+    def __str__(self) -> str:
+        lines = [" | ".join(self.header)] + [" | ".join(row) for row in self.rows]
+        return "\n".join(lines + ([self.note] if self.note else []))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        import html
+
+        def cells(row, tag):
+            return "".join(f"<{tag} style='border:1px solid #bbb;padding:2px 5px'>{html.escape(c, quote=False)}"
+                           f"</{tag}>" for c in row)
+        body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in self.rows)
+        note = "".join(f"<p style='margin:4px 0'>{html.escape(line, quote=False)}</p>"
+                       for line in self.note.splitlines() if line.strip())
+        return (f"<div style='max-width:100%;overflow-x:auto'><table style='border-collapse:collapse;margin:4px 0;"
+                f"font-size:14px'><tr>{cells(self.header, 'th')}</tr>{body}</table></div>{note}")
+
+
+class Scene:
+    """Words and a board together: what a lesson shows after a press (its HTML is the words,
+    then the lesson's plainer drawing of the board: no status line, cropped, larger)."""
+
+    def __init__(self, text: str, game: GemRush | None = None, empties: Any = False, hands: bool = True):
+        self.text, self.game, self.empties, self.hands = text, game, empties, hands
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        from .picture import lesson_svg
+
+        board = lesson_svg(self.game, empties=self.empties, hands=self.hands) if self.game is not None else ""
+        return Words(self.text)._repr_html_() + board
+
+
+def board(game: GemRush, empties: Any = False, hands: bool = True) -> "Drawing":
+    """The lesson's drawing of a board (see :func:`.picture.lesson_svg`), for ``picture``."""
+    from .picture import lesson_svg
+
+    return Drawing(lesson_svg(game, empties=empties, hands=hands))
+
+
+class Drawing:
+    """An SVG drawing, shown as such."""
+
+    def __init__(self, svg_text: str):
+        self.svg = svg_text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
 
 
 def first_seed(make: Callable[[int], GemRush], wanted: Callable[[GemRush], bool],
@@ -233,12 +296,14 @@ TUNNEL_MINE = {
 }
 
 
-def _tunnels(seed: int, hand: Sequence[int]) -> GemRush:
-    return solo(TUNNEL_MINE, hand, seed=seed)
+def _tunnels(seed: int, hand: Sequence[int], north: bool = True) -> GemRush:
+    layout = TUNNEL_MINE if north else {pos: tile for pos, tile in TUNNEL_MINE.items() if pos != (0, -1)}
+    return solo(layout, hand, seed=seed)
 
 
-def tunnel_board(next_tile: str = "room", hand: Sequence[int] = ()) -> GemRush:
-    """P1 in Torchlit Landing with two tunnels east (a straight one, then a bend) and one north.
+def tunnel_board(next_tile: str = "room", hand: Sequence[int] = (), north: bool = True) -> GemRush:
+    """P1 in Torchlit Landing with two tunnels east (a straight one, then a bend) and, with
+    ``north``, one north.
 
     ``next_tile``: ``"room"`` (the room pile's top tile is not a tunnel) or ``"tunnel"`` (a
     tunnel is on top and an ordinary room under it)."""
@@ -251,7 +316,7 @@ def tunnel_board(next_tile: str = "room", hand: Sequence[int] = ()) -> GemRush:
             return top.kind == "tunnel" and under.kind != "tunnel"
     else:
         raise ValueError("next_tile is 'room' or 'tunnel'")
-    return _tunnels(first_seed(lambda s: _tunnels(s, hand), wanted), hand)
+    return _tunnels(first_seed(lambda s: _tunnels(s, hand, north), wanted), hand, north)
 
 
 CART_MINE = {

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 
 from minegames.core import svg
 
-from . import components, render
+from . import components, mine, render
 from .gems import GEM_NAMES
 
 _SIZE = re.compile(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"')
@@ -71,3 +71,31 @@ def state_svg(game, player: int | None = None) -> str:
 
 def room_names(game) -> list[str]:
     return [components.ROOM_BY_ID[room].name for room, _ in game.mine.values()]
+
+
+def lesson_svg(game, empties=False, scale: float = 1.3, hands: bool = True, title: str = "Gem Rush board") -> str:
+    """A plainer drawing for the lessons: the mine cropped to its rooms (``empties``: no bare
+    rock, all of it, or only these squares, as in :func:`render.mine_svg`), drawn larger, and
+    each open hand under it; no status line, so nothing the lesson has not taught yet."""
+    if empties is True:   # every square of bare rock, as a list (so it is drawn as plain "bare rock")
+        empties = sorted({landing.pos for landing in mine.frontier(game.mine, mine._table(None)).values()})
+    dwarves = {p: tuple(info["pos"]) for p, info in enumerate(game.players)}
+    colours = {p: info["colour"] for p, info in enumerate(game.players)}
+    board = render.mine_svg(game.mine, dwarves, colours, highlight=dwarves.get(game.current), scale=scale,
+                            title=None, empties=empties)
+    rows = []
+    if hands:
+        shown = range(game.num_players) if game.options.mode == "crisis" else [game.current]
+        rows = [(f"Player {p + 1}'s hand", render.cards_svg(game.players[p]["hand"], scale=0.7)) for p in shown]
+        if game.revealed:
+            rows.append(("Turned face up", render.cards_svg(game.revealed, scale=0.7)))
+    board_w, board_h = _size(board)
+    width = max([board_w] + [_size(doc)[0] for _, doc in rows])
+    parts, y = [_inner(board, (width - board_w) / 2, 0)], board_h + 4
+    for label, doc in rows:
+        parts.append(svg.text(8, y + 14, label, size=14))
+        parts.append(_inner(doc, 0, y + 18))
+        y += _size(doc)[1] + 24
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
+            f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{escape(title)}</title>'
+            f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')

@@ -242,20 +242,26 @@ def _positions(highlight) -> set[Pos]:
 def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | None = None,
              colours: Mapping[int, str] | None = None, rooms=None, highlight=None,
              chances: Mapping[tuple[Pos, int], str] | None = None, scale: float = 0.75,
-             title: str | None = "Gem Rush mine") -> str:
+             title: str | None = "Gem Rush mine", empties: bool | Iterable[Pos] = True) -> str:
     """The mine as a standalone SVG.
 
     ``dwarves`` maps a player (0-based, labelled P1, P2, ...) to a position and ``colours`` a
     player to a standard gem id (the dwarf's colour). ``highlight``: one position or several,
     outlined in gold (empty squares too). ``chances`` maps a door ``(pos, side)`` to a short
     text (a chance to pay, say) printed just outside that door. ``scale`` is pixels per unit
-    (a square is ``TILE`` units).
+    (a square is ``TILE`` units). ``empties``: draw every square of bare rock a door opens onto
+    (True, the game's own pictures), none (False), or only these squares; the drawing is cropped
+    to what it shows.
     """
     from .mine import _table
 
     table = _table(rooms)
     dwarves, colours = dwarves or {}, colours or {}
-    empties = sorted({landing.pos for landing in frontier(mine, table).values()})
+    every_empty = empties is True
+    if every_empty:
+        empties = sorted({landing.pos for landing in frontier(mine, table).values()})
+    else:
+        empties = sorted(tuple(pos) for pos in (empties or ()))
     marks = _positions(highlight)
     cells = list(mine) + empties + list(marks) + list(dwarves.values())
     cells += [neighbour(pos, side) for pos, side in (chances or {})]
@@ -270,7 +276,8 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
     for pos in empties:
         ox, oy = origin(pos)
         doc.add(svg.rounded_box(ox + 8, oy + 8, TILE - 16, TILE - 16, radius=10, fill="none", stroke="#9a8f80",
-                                stroke_width=1.5, dash="7 5", tooltip=f"empty space at {pos}"))
+                                stroke_width=1.5, dash="7 5",
+                                tooltip=f"empty space at {pos}" if every_empty else "bare rock"))
     for pos in sorted(mine):
         room_id, rotation = mine[pos]
         doc.add(_tile(*origin(pos), table[room_id], rotation))

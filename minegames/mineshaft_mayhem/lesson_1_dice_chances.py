@@ -137,6 +137,7 @@ QUESTIONS = (
         lambda: first_draw_chance("diamond"),
         worked="4 diamonds among 30 equally likely gems: 4/30 = 2/15.",
         hint="Favourable outcomes over all the outcomes in the sample space.",
+        tolerance=0.02,
         section=S_DRAW,
     ),
     Question(
@@ -145,6 +146,7 @@ QUESTIONS = (
         lambda: 1 - first_draw_chance("amethyst"),
         worked="Complement: 1 − 8/30 = 22/30 = 11/15.",
         hint="Work out the chance it IS an amethyst, then take that away from 1.",
+        tolerance=0.02,
         section=S_DRAW,
     ),
     Question(
@@ -175,15 +177,6 @@ QUESTIONS = (
         section=S_ONE,
     ),
     Question(
-        "diamond_1444",
-        "The dice show 1-4-4-4 and you have one throw left. The 1 is stuck. What is your best chance of a diamond?",
-        lambda: best_chance("diamond", (1, 4, 4, 4), 1),
-        worked="The 1 cannot move, so the only diamond left is 1-1-1-1: throw the three 4s again and all three "
-               "must land on 1: (1/6)³ = 1/216.",
-        hint="Which four of a kind can you still make while the 1 stays where it is?",
-        section=S_TURN,
-    ),
-    Question(
         "ruby_three_throws",
         "Prediction: a whole turn of three throws, aiming only at the ruby and keeping dice the best way. "
         "What is the chance of ending with every die even?",
@@ -192,6 +185,7 @@ QUESTIONS = (
                "its own, and the four dice do not affect each other (the next question shows where "
                f"{one_die_even()} comes from).",
         predict=True,
+        show_working=False,  # the pupils work it out next (one_die_even), then press "Show the working"
         section=S_TURN,
     ),
     Question(
@@ -203,14 +197,7 @@ QUESTIONS = (
                "1/3 × 1/3 × 1/2 = 1/18. Add these separate ways: 9/18 + 3/18 + 1/18 = 13/18.",
         hint="Draw a tree: each throw is even (1/2), 3 or 5 (1/3, throw again) or 1 (1/6, lost). Add the "
              "branches that end even.",
-        section=S_TURN,
-    ),
-    Question(
-        "ruby_two_throws",
-        "Same idea, but a turn of only TWO throws: what is the chance of a ruby?",
-        lambda: turn_chance("ruby", throws=2),
-        worked="One die ends even with 1/2 + 1/3 × 1/2 = 2/3; four dice on their own: (2/3)⁴ = 16/81.",
-        hint="First the chance for one die with two throws, then multiply four of them.",
+        tolerance=0.02,
         section=S_TURN,
     ),
     Question(
@@ -225,16 +212,6 @@ QUESTIONS = (
         section=S_TURN,
     ),
     Question(
-        "expected_sapphires",
-        "The computer plays 1,000 turns aiming at the sapphire. Using the exact chance from the table, "
-        "how many wins do you expect, to the nearest whole number?",
-        lambda: expected_wins("sapphire", 1_000),
-        worked=f"Expectation = number of turns × chance = 1000 × {turn_chance('sapphire')} "
-               f"≈ {1000 * float(turn_chance('sapphire')):.1f}, so about {expected_wins('sapphire', 1_000)}.",
-        hint="Multiply the number of turns by the chance of winning one turn.",
-        section=S_SIM,
-    ),
-    Question(
         "band_narrows",
         "Prediction: the computer plays 10,000 turns instead of 1,000. The ±2 standard-error band becomes ...",
         _band_choice,
@@ -242,6 +219,38 @@ QUESTIONS = (
         choices=("wider", "about the same", "about 3 times narrower", "10 times narrower"),
         predict=True,
         section=S_SIM,
+    ),
+    Question(
+        "diamond_1444",
+        "Extension: the dice show 1-4-4-4 and you have one throw left. The 1 is stuck. What is your best chance of a diamond?",
+        lambda: best_chance("diamond", (1, 4, 4, 4), 1),
+        worked="The 1 cannot move, so the only diamond left is 1-1-1-1: throw the three 4s again and all three "
+               "must land on 1: (1/6)³ = 1/216.",
+        hint="Which four of a kind can you still make while the 1 stays where it is?",
+        tolerance=0.02,
+        section=EXTENSION,
+    ),
+    Question(
+        "ruby_four_throws",
+        "Extension: the same tree, but a turn of FOUR throws. What is the chance of a ruby?",
+        lambda: turn_chance("ruby", throws=4),
+        worked=f"One die ends even with 1/2 + 1/6 + 1/18 + 1/54 = 27/54 + 9/54 + 3/54 + 1/54 = "
+               f"{one_die_even(throws=4)}; four dice on their own: ({one_die_even(throws=4)})⁴ = "
+               f"{turn_chance('ruby', throws=4)}, about {float(turn_chance('ruby', throws=4)):.1%}.",
+        hint="Add a fourth level to the tree: a 3 or 5 three times, then even. Then multiply four dice.",
+        tolerance=0.02,
+        section=EXTENSION,
+    ),
+
+    Question(
+        "expected_sapphires",
+        "Extension: the computer plays 1,000 turns aiming at the sapphire. Using the exact chance from the table, "
+        "how many wins do you expect, to the nearest whole number?",
+        lambda: expected_wins("sapphire", 1_000),
+        worked=f"Expectation = number of turns × chance = 1000 × {turn_chance('sapphire')} "
+               f"≈ {1000 * float(turn_chance('sapphire')):.1f}, so about {expected_wins('sapphire', 1_000)}.",
+        hint="Multiply the number of turns by the chance of winning one turn.",
+        section=EXTENSION,
     ),
     Question(
         "sapphire_throws",
@@ -269,6 +278,7 @@ QUESTIONS = (
                f"ruby: (7/8)⁴ ≈ {float(turn_chance('ruby', lock_ones=False)):.1%}, against about "
                f"{float(turn_chance('ruby')):.1%} when ones stick.",
         hint="Work out the chance it fails (odd, odd, odd) and use the complement.",
+        tolerance=0.02,
         section=EXTENSION,
     ),
 )
@@ -291,10 +301,12 @@ DICE_CHANCES = Lesson(
         "multiplying fractions",
     ),
     sections=(
-        Section(S_GAME, 7),
-        Section(S_DRAW, 6),
-        Section(S_ONE, 12),
-        Section(S_TURN, 20),
+        # Honest minutes for pairs aged 14-16: reading at about 120 words a minute (90 for rules and
+        # maths), 2-4 minutes a question, 3 for a stop; the opening cell (2 minutes) is in part 1.
+        Section(S_GAME, 9),
+        Section(S_DRAW, 7),
+        Section(S_ONE, 11),
+        Section(S_TURN, 17),
         Section(S_SIM, 10),
         Section(S_WRAP, 3),
     ),
@@ -313,6 +325,51 @@ def sheet_in_play():
     """A game a few turns in: gems on the belt, one box used, a gem on a gear, dice thrown."""
     return position(seed=3, turn=6, conveyor=["ruby", None, "emerald", "amethyst", None, "sapphire"],
                     gears=["amethyst"], containers={"diamond": 1}, cursite=1, dice=(3, 5, 3, 5))
+
+
+def plain_sheet(display_width: float = 420) -> str:
+    """The game in play drawn plainly for the lesson's opening (SVG): the belt with its gems, the
+    three gears (one jammed) and the four dice of :func:`sheet_in_play`; no status line, boxes,
+    cursite or score, which the lesson does not teach."""
+    from minegames.core import svg
+
+    state = sheet_in_play()
+    space, gap, margin = 50, 8, 16
+    belt = list(state.conveyor)
+    belt_width = len(belt) * (space + gap) - gap
+    width, height = margin * 2 + belt_width, 190
+    doc = svg.Svg(width, height, display_width=display_width,
+                  title="A game in play: gems on the belt, one gem on a gear, four dice thrown")
+    doc.add(svg.text(margin, 20, "the belt (new gems land at the start)", size=15, weight="bold"))
+    doc.add(svg.rounded_box(margin - 4, 30, belt_width + 8, space + 8, radius=8, fill="#6b6259", stroke="none"))
+    for index, gem in enumerate(belt):
+        x = margin + index * (space + gap)
+        doc.add(svg.rounded_box(x, 34, space, space, radius=5, fill="#efe9dd",
+                                stroke="#3f8f5a" if index == 0 else "#3b352f", stroke_width=2.5 if index == 0 else 1))
+        if index == 0:
+            doc.add(svg.text(x + space - 4, 45, "start", size=9, anchor="end", fill="#3f8f5a", weight="bold"))
+        if gem is not None:
+            doc.add(svg.gem_glyph(x + space / 2, 34 + space / 2 + 4, 30, gem))
+    doc.add(svg.text(margin, 120, "the four dice", size=15, weight="bold"))
+    for die, face in enumerate(state.dice):
+        doc.add(svg.die_face(margin + die * 52, 130, 42, face))
+    gears_x = margin + belt_width - 3 * 54
+    doc.add(svg.text(gears_x, 120, "the gears", size=15, weight="bold"))
+    doc.add(svg.arrow(margin + belt_width - 25, 93, margin + belt_width - 25, 126, width=2, head=5))
+    for index, gem in enumerate(list(state.gears)[:3]):
+        cx = gears_x + 24 + index * 54
+        doc.add(svg.cog(cx, 152, 22, teeth=10, fill="#d9dde3" if gem is None else "#b9a3a3"))
+        if gem is not None:
+            doc.add(svg.gem_glyph(cx, 152, 22, gem))
+    return str(doc)
+
+
+def ruby_working() -> str:
+    """The working of the ruby prediction, shown after pupils have done the tree (HTML)."""
+    one, four = one_die_even(), turn_chance("ruby")
+    return (f"<p>One die ends even with chance {one} (the tree). The four dice do not affect each other, "
+            f"so all four end even with chance {one} × {one} × {one} × {one} = ({one})⁴ = {four}, "
+            f"about {_percent(four)}: the exact answer to the prediction.</p>")
 
 
 _TABLE = "<table style='border-collapse:collapse;margin:4px 0'>"
@@ -432,7 +489,8 @@ def share_picture(shares: Sequence[float], exact: float, width: int = 520, heigh
         f'<text x="{(left + right) / 2}" y="{height - 2}" font-size="11" text-anchor="middle">turns played '
         "(log scale)</text></svg>"
         "<div style='font-size:12px;color:#555'>Blue: the share of wins so far. Green dashes: the exact chance. "
-        "Shaded: the ±2 standard-error band, which narrows as the turns pile up.</div>"
+        "Shaded: the ±2 standard-error band, which narrows as the turns pile up. Along the bottom each step "
+        "is ten times the one before (10, 100, 1,000 turns): a log scale.</div>"
     )
 
 
@@ -448,9 +506,35 @@ def sticking_ones_table() -> str:
     return _table(("gem", "ones stick", "ones free", "what sticking costs"), rows)
 
 
-def advice_for(die_1: int, die_2: int, die_3: int, die_4: int, throws_left: int):
-    """The adviser's exact chance of each gem and best keep for these dice (shows as a table)."""
-    return analysis.advise((die_1, die_2, die_3, die_4), throws_left)
+def _throw_again_words(dice: Sequence[int], keep: Sequence[int]) -> str:
+    again = [str(i + 1) for i in range(len(dice)) if i not in keep]
+    if not again:
+        return "keep them all"
+    return f"throw die {again[0]} again" if len(again) == 1 else \
+        f"throw dice {', '.join(again[:-1])} and {again[-1]} again"
+
+
+def advice_for(die_1: int, die_2: int, die_3: int, die_4: int, throws_left: int) -> str:
+    """The adviser in plain words (HTML): for each gem the exact chance with the best keep and what to
+    throw again, then the keep that gives the best chance of ending the turn with some gem."""
+    dice = (die_1, die_2, die_3, die_4)
+    advice = analysis.advise(dice, throws_left)
+    rows = []
+    for gem, one in advice.per_gem.items():
+        what = ("it shows now" if one.shown else "out of reach" if one.chance == 0
+                else _throw_again_words(dice, one.keep))
+        rows.append((gem, _percent(one.chance) if one.chance else "none", what))
+    stuck = [str(i + 1) for i, face in enumerate(dice) if face == 1]
+    head = (f"<p>Dice {'-'.join(map(str, dice))}, {throws_left} throw{'s' if throws_left > 1 else ''} left"
+            + (f" (die {', '.join(stuck)} shows 1 and is stuck)" if stuck else "") + ".</p>")
+    best = advice.best
+    if best.stop:
+        verdict = (f"Best overall: stop now and take the {best.collect}." if best.collect
+                   else "Best overall: stop now; no gem is worth taking.")
+    else:
+        verdict = (f"Best overall (any gem will do): {_throw_again_words(dice, best.keep)}. Then the chance of "
+                   f"ending the turn with some gem is about {_percent(best.worth, 0)}.")
+    return head + _table(("gem", "best chance", "what to do for that gem"), rows) + f"<p><b>{verdict}</b></p>"
 
 
 def whole_games(games: int = 1_000, throws: int = THROWS, seed: int | None = None) -> str:
@@ -463,5 +547,6 @@ def whole_games(games: int = 1_000, throws: int = THROWS, seed: int | None = Non
         ranks = ", ".join(f"{rank} {100 * share:.0f}%" for rank, share in result.rank_distribution().items()
                           if share >= 0.005)
         parts.append(f"<p><b>{games:,} games {name}</b>: mean score {mean:.1f} "
-                     f"(±2 standard errors: {mean - 2 * sem:.1f} to {mean + 2 * sem:.1f}). Ranks: {ranks}.</p>")
+                     f"(±2 standard errors: {mean - 2 * sem:.1f} to {mean + 2 * sem:.1f}). "
+                     f"Ranks reached (share of the games): {ranks}.</p>")
     return "".join(parts)

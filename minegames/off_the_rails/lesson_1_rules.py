@@ -19,7 +19,7 @@ from .actions import ChangeSpeed, DrawToken, PlaceCart, PlaceToken, PlaceTrack, 
 from .components import MISSIONS, MISSION_BY_ID
 from .driving import dropped_on_hit
 from .lessons import (
-    STOCKPILES, actions_to_top_speed, cart_board, chasm_game, column, column_board, crash_board,
+    STOCKPILES, actions_to_top_speed, html_table, cart_board, chasm_game, column, column_board, crash_board,
     delivery_board, deposit_board, derailed_by_move, drive, dropped_in_crash, ending_squares,
     full_cart_board, gems_left_on, gems_on_every_card, junction_board, load_after_move, move_result, narrate,
     picture, play_quietly, played, score_after_move, scoring_board, solo_board, solo_outcome,
@@ -28,6 +28,7 @@ from .lessons import (
 from .positions import new_game
 
 N, E, S, W = 0, 1, 2, 3  # the sides of a square, as the model numbers them
+WHOLE_MINE = [(0, 0), (board.SIZE - 1, board.SIZE - 1)]  # a plain picture: the board, no side panel
 
 EXTENSION = "Extension (for a top set)"
 
@@ -39,8 +40,7 @@ EXTENSION = "Extension (for a top set)"
 def opening_scene() -> str:
     """A fresh two-player game and the four deposits made at setup."""
     game = new_game(seed=3, players=2)
-    return played(game, lambda g, out: [out(line) for _, line in list(g.log)[1:]],
-                  heading="A fresh game for two (seed 3). Setup has already made four deposits:")
+    return picture(game, around=WHOLE_MINE, margin=0)
 
 
 def legal_at_start() -> str:
@@ -193,16 +193,18 @@ def delivery_scene() -> str:
 
 def stockpiles_text() -> str:
     game = scoring_board()
-    return "\n".join(f"{player['clan']:5} has banked: {', '.join(player['stockpile'])}" for player in game.players)
+    return html_table(("player", "has banked"),
+                      [(player["clan"].capitalize(), ", ".join(player["stockpile"])) for player in game.players])
 
 
 def scoring_scene() -> str:
     game = scoring_board()
-    lines = [f"{player['clan']}: " + ", ".join(f"{part} {points}" for part, points in scoring.breakdown(game, seat).items())
-             for seat, player in enumerate(game.players)]
-    winners = " and ".join(game.players[seat]["clan"] for seat in game.winners())
-    lines.append(f"The winner: {winners}.")
-    return "\n".join(lines)
+    words = {"rubies": "most rubies"}
+    parts = [words.get(part, part) for part in scoring.breakdown(game, 0)]
+    rows = [(player["clan"].capitalize(), *scoring.breakdown(game, seat).values())
+            for seat, player in enumerate(game.players)]
+    winners = " and ".join(game.players[seat]["clan"].capitalize() for seat in game.winners())
+    return html_table(("player", *parts), rows, after=f"The winner: {winners}.")
 
 
 def token_picture() -> str:
@@ -243,7 +245,7 @@ def quiet_collapse_text() -> str:
 
 
 def solo_picture() -> str:
-    return picture(solo_board())
+    return picture(solo_board(), around=WHOLE_MINE, margin=0)
 
 
 def solo_scene() -> str:
@@ -252,11 +254,11 @@ def solo_scene() -> str:
         while not game.is_over:
             narrate(game, game.legal_actions()[0], out=out)
         out(game.prompt())
-    return played(solo_board(), play)
+    return played(solo_board(), play, around=WHOLE_MINE)
 
 
 def missions_text() -> str:
-    return "\n".join(f"{mission.title:16} {mission.text}" for mission in MISSIONS)
+    return html_table(("mission", "what it asks"), [(mission.title, mission.text) for mission in MISSIONS])
 
 
 def _who_wins() -> str:
@@ -272,14 +274,15 @@ def _empty_crash() -> str:
 # The lesson
 # ---------------------------------------------------------------------------
 
-S1 = Section("1. The board and a turn", 6)
-S2 = Section("2. Laying and upgrading track", 7)
+S0 = Section("Start: the plan and how the page works", 2)
+S1 = Section("1. The board and a turn", 7)
+S2 = Section("2. Laying track", 6)
 S3 = Section("3. Carts, speed and exact moves", 8)
-S4 = Section("4. Junctions and gems", 10)
-S5 = Section("5. Crashes", 7)
+S4 = Section("4. Junctions and gems", 11)
+S5 = Section("5. Crashes", 10)
 S6 = Section("6. Delivering, missions and the score", 8)
-S7 = Section("7. The chasm ends the game", 6)
-S8 = Section("Wrap-up: what to remember, and a game in the app", 3)
+S7 = Section("7. How the game ends", 2)
+S8 = Section("Wrap-up: what to remember", 2)
 
 QUESTIONS = (
     Question("track_squares", "How many squares of this board can ever hold a piece of track?",
@@ -292,17 +295,6 @@ QUESTIONS = (
              worked="A straight lies 2 ways (north-south or east-west), a corner 4 ways (NE, ES, SW, WN): 2 + 4 = 6.",
              hint="Count the ways a straight can lie, then the ways a corner can, and add.",
              section=S2.title),
-    Question("ways_to_upgrade", "D3 holds a plain north-south straight. How many different upgrades could Red make to it?",
-             lambda: ways_to_upgrade(upgrade_game(), (3, 3)),
-             worked="An upgrade adds a branch to a side the tile does not join yet: east or west, so 2.",
-             hint="An upgrade adds one branch, towards a side the tile does not join yet.",
-             section=S2.title),
-    Question("top_speed", "Red has no cart out yet. What is the smallest number of actions that gets a cart onto "
-             "the board with its die showing 6?",
-             actions_to_top_speed,
-             worked="1 action puts the cart out at speed 3, and 3 more turn the die up to 6: 4 actions, a whole turn.",
-             hint="Where does a new cart's die start, and how far does one action turn it?",
-             section=S3.title),
     Question("speed_four", "Same track, but Red turned the die up to 4 before moving. Where does the cart end up?",
              lambda: move_result(column_board(speed=4)), choices=("D3", "D4", "derails"), predict=True,
              worked="The 4th step would go onto D4, which has no track, so the cart derails and goes back to the "
@@ -335,28 +327,40 @@ QUESTIONS = (
              hint="Gems: ruby 1, emerald 2, gold 3, diamond 4. Add 5 for the most rubies, 3 for each cart out that "
                   "never derailed, and 4 for each mission claimed.",
              section=S6.title),
-    Question("who_wins", "Red and Blue have banked the gems shown. Who wins?", _who_wins,
-             choices=("Red", "Blue", "they share the win"), predict=True,
-             worked="Both score 11 (gems 6 + ruby bonus 5 each) and both hold 4 gems, but Red has a rock and Blue "
-                    "none: Blue wins.",
-             section=S6.title),
-    Question("token_squares", "Before anything moves: on how many squares could the next red chasm token land?",
-             lambda: len(token_board().token_squares("red")),
-             worked="Beside E4: D4, E3, E5. Beside F4: F3, G4 (F5 is the mine centre, which never falls): 5 squares.",
-             hint="List the squares sharing an edge with E4 or F4. The red mine's centre, F5, never falls.",
-             section=S7.title),
     # ---- extension -----------------------------------------------------------------------------
+    Question("ways_to_upgrade", "D3 holds a plain north-south straight. How many different upgrades could Red make to it?",
+             lambda: ways_to_upgrade(upgrade_game(), (3, 3)),
+             worked="An upgrade adds a branch to a side the tile does not join yet: east or west, so 2.",
+             hint="An upgrade adds one branch, towards a side the tile does not join yet.",
+             section=EXTENSION),
+    Question("top_speed", "Red has no cart out yet. What is the smallest number of actions that gets a cart onto "
+             "the board with its die showing 6?",
+             actions_to_top_speed,
+             worked="1 action puts the cart out at speed 3, and 3 more turn the die up to 6: 4 actions, a whole turn.",
+             hint="Where does a new cart's die start, and how far does one action turn it?",
+             section=EXTENSION),
     Question("full_cart_left", "Red's cart already holds three gold and stops on D3 (a rock, a ruby and a diamond). "
              "How many gems are left lying on D3 once Red has chosen?",
              lambda: gems_left_on(full_cart_board(), (3, 3)),
              worked="2 places are free. The rock must take one of them, so only one jewel fits: 3 - 2 = 1 gem stays.",
              hint="The cart holds five at most, and rocks are taken first.",
              section=EXTENSION),
+    Question("who_wins", "Red and Blue have banked the gems shown. Who wins?", _who_wins,
+             choices=("Red", "Blue", "they share the win"), predict=True,
+             worked="Both score 11 (gems 6 + ruby bonus 5 each) and both hold 4 gems, but Red has a rock and Blue "
+                    "none: Blue wins.",
+             section=EXTENSION),
     Question("ruby_bonus", "Back to the scoring example: had Red banked one more ruby, what would Blue's score be?",
              lambda: scoring_board([STOCKPILES[0] + ("ruby",), STOCKPILES[1]]).scores()[1],
              worked="Red would have 3 rubies to Blue's 2, so Blue loses the 5-point bonus: 1 + 1 + 2 + 2 = 6.",
              hint="The ruby bonus goes only to the player (or players) with the most rubies.",
              section=EXTENSION),
+    Question("token_squares", "Before anything moves: on how many squares could the next red chasm token land?",
+             lambda: len(token_board().token_squares("red")),
+             worked="Beside E4: D4, E3, E5. Beside F4: F3, G4 (F5 is the mine centre, which never falls): 5 squares.",
+             hint="List the squares sharing an edge with E4 or F4. The red mine's centre, F5, never falls.",
+             section=EXTENSION),
+    # ---- extension -----------------------------------------------------------------------------,
     Question("last_round", "How many more turns are played after the turn in which the Chasm card came up, up to "
              "and including the turn at whose end the Chasm deck is turned over?",
              lambda: turns_after_chasm_card(players=3),
@@ -383,17 +387,17 @@ RULES = Lesson(
     name="off_the_rails_1_rules",
     title="Off the Rails, lesson 1: the rules, one at a time",
     goals=(
-        "say what happens in each phase of a turn: actions, moves, deposits",
+        "say what happens in each part of a turn: actions, moves, deposits",
         "predict where a cart ends its move, what it picks up and what a crash does to it",
-        "work out a player's score, and who wins a tie",
-        "explain how the chasm ends the game",
+        "work out a player's score",
+        "say how the Chasm card brings the game to its end",
     ),
     prerequisites=(
         "no knowledge of the game",
         "reading a grid by column letter and row number (like D3 in a spreadsheet)",
         "adding small whole numbers, and halving with rounding up",
     ),
-    sections=(S1, S2, S3, S4, S5, S6, S7, S8),
+    sections=(S0, S1, S2, S3, S4, S5, S6, S7, S8),
     questions=QUESTIONS,
 )
 

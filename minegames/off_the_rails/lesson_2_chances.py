@@ -20,12 +20,28 @@ from minegames.core.lessons import Lesson, Question, Section, standard_error
 
 from . import analysis
 from .components import BAG_COUNTS, GEM_POINTS
-from .lessons import chasm_game, count_cases, deck_bottom_up, simulate_before_chasm, simulate_deposits
+from .lessons import (
+    chasm_game, count_cases, deck_bottom_up, html_table, simulate_before_chasm, simulate_deposits,
+)
 from .options import DECK_LENGTHS
 
 EXTENSION = "Extension (for a top set)"
 CARD = "red 3"          # the card the lesson follows
 LATE_BAG = {"rock": 8, "ruby": 10, "emerald": 6, "gold": 3, "diamond": 1}
+PLURAL = {"rock": "rocks", "ruby": "rubies", "emerald": "emeralds", "gold": "gold", "diamond": "diamonds"}
+
+# ---------------------------------------------------------------------------
+# Tables, as HTML (a text table aligned with spaces wraps mid-number on a phone)
+# ---------------------------------------------------------------------------
+
+def _percent(value: float) -> str:
+    share = float(value) * 100
+    return f"{share:.2g}%" if share < 1 else f"{share:.1f}%"
+
+
+def _fraction(value: Fraction) -> str:
+    return f"{value} (about {_percent(value)})"
+
 
 # ---------------------------------------------------------------------------
 # The chasm clock
@@ -33,36 +49,31 @@ LATE_BAG = {"rock": 8, "ruby": 10, "emerald": 6, "gold": 3, "diamond": 1}
 
 
 def deck_text(players: int = 2, seed: int = 5) -> str:
-    """One Deposit deck as the game builds it, bottom card first, in its stacks of four."""
+    """One Deposit deck as the game builds it, bottom card first, with the turn each card comes up in."""
     deck = deck_bottom_up(players=players, seed=seed)
-    lines = [f"{place:2} from the bottom: {card}" for place, card in enumerate(deck, 1)]
+    rows = [(place, "the Chasm card" if card == "chasm" else card, len(deck) + 1 - place)
+            for place, card in enumerate(deck, 1)]
     place = deck.index("chasm") + 1
-    lines.append(f"This time the Chasm card is number {place} from the bottom of {len(deck)}: it comes up in "
-                 f"deposits phase {len(deck) + 1 - place}, after {len(deck) - place} numbered cards.")
-    return "\n".join(lines)
-
-
-def _fraction(value: Fraction) -> str:
-    return f"{value} (about {float(value) * 100:.1f}%)"
+    return html_table(("place from the bottom", "card", "turned up in turn"), rows,
+                      after=f"This time the Chasm card is number {place} from the bottom of {len(deck)}: it comes up "
+                            f"in turn {len(deck) + 1 - place}, after {len(deck) - place} numbered cards.")
 
 
 def chasm_clock(players: int = 2) -> str:
     """When the Chasm card comes and when the mine starts to fall, exactly, for ``players``."""
     drawn = sorted(analysis.chasm_draw_distribution(players).items())
-    falls = sorted(analysis.collapse_turn_distribution(players))
-    lines = [f"{players} players, a deck of {4 * analysis.cards_per_colour(players) + 1} cards:",
-             "  deposits phase of the Chasm card | chance"]
-    lines += [f"  {phase:>32} | {chance}" for phase, chance in drawn]
-    lines.append("  the mine starts to fall after turn " + ", ".join(map(str, falls))
-                 + " (one more turn each first)")
-    return "\n".join(lines)
+    falls = sorted(analysis.collapse_turn_distribution(players).items())
+    rows = [(f"turn {turn}", chance, f"after turn {fall}") for (turn, chance), (fall, _) in zip(drawn, falls)]
+    return html_table(("the Chasm card turns up in", "chance", "the mine starts to fall"), rows,
+                      before=f"{players} players, a deck of {4 * analysis.cards_per_colour(players) + 1} cards "
+                             f"(turns counted round the whole table; everyone has one more turn before the fall):")
 
 
-def _most_likely_phase() -> str:
+def _most_likely_turn() -> str:
     drawn = analysis.chasm_draw_distribution(2)
     if len(set(drawn.values())) == 1:
         return "all four are equally likely"
-    return f"phase {max(drawn, key=drawn.get)}"
+    return f"turn {max(drawn, key=drawn.get)}"
 
 
 def before_chasm_run(trials: int = 20_000, run: int = 1) -> np.ndarray:
@@ -72,12 +83,15 @@ def before_chasm_run(trials: int = 20_000, run: int = 1) -> np.ndarray:
 
 
 def count_text(players: int = 2) -> str:
-    """Every equally likely case of the deck building, counted, seen from red 3."""
+    """The three steps put together, then every equally likely case of the deck building counted."""
     good, total = count_cases(players)
-    return (f"The sample space: {total} equally likely cases (8 places among red's cards x 4 places in a stack "
-            f"x 4 places for the Chasm card).\n"
-            f"The event 'red 3 makes its deposit before the chasm': {good} of them.\n"
-            f"Its probability: {good}/{total} = {Fraction(good, total)}")
+    above = Fraction(12 + 11 + 10 + 9, 64)
+    steps = (f"In steps: 1/8 (turned up at the start) + 4/8 (in the deck) × {above} (above the Chasm card) "
+             f"= 8/64 + 21/64 = {Fraction(1, 8) + Fraction(4, 8) * above}.")
+    counted = (f"Counting: the sample space has {total} equally likely cases (8 places among red's cards × "
+               f"4 places in a stack × 4 places for the Chasm card). In {good} of them red 3 makes its deposit "
+               f"before the chasm. Its probability: {good}/{total} = {Fraction(good, total)}")
+    return f"<p>{html.escape(steps, quote=False)}</p><p>{html.escape(counted, quote=False)}</p>"
 
 
 # ---------------------------------------------------------------------------
@@ -85,10 +99,8 @@ def count_text(players: int = 2) -> str:
 # ---------------------------------------------------------------------------
 
 
-
-
 def band_after_more_trials(times: int = 4) -> str:
-    """What the ±2 SE band does when the trials are multiplied by ``times``, in the choices' words."""
+    """What the ±2 standard-error band does when the trials are multiplied by ``times``, in the choices' words."""
     p, trials = float(analysis.deposit_before_chasm(2)), 20_000
     ratio = standard_error(p, trials) / standard_error(p, trials * times)
     if math.isclose(ratio, 1):
@@ -108,24 +120,30 @@ def z_score(trials: int = 20_000, run: int = 1) -> float:
     return (before_chasm_run(trials, run)[-1] - p) / standard_error(p, trials)
 
 
-def band_chart(shares: np.ndarray, exact: float, width: int = 560, height: int = 240) -> str:
-    """The running share (blue) against the number of trials (log scale), the exact chance (green)
-    and the ±2 standard-error band round it (grey), as SVG."""
-    left, right, top, bottom = 46, width - 10, 10, height - 30
-    low, high = max(0.0, exact - 0.2), min(1.0, exact + 0.2)
+def band_chart(shares: np.ndarray, exact: float, width: int = 560, height: int = 240, first: int = 1,
+               spread: float = 0.2, log: bool = True) -> str:
+    """The running share (blue) against the number of trials from ``first`` on (log or plain scale),
+    the exact chance (green) and the ±2 standard-error band round it (grey), as SVG: axis labels only,
+    the sentences stay outside the drawing. ``spread``: how far above and below the exact chance it shows."""
+    left, right, top, bottom = 46, width - 10, 10, height - 24
+    low, high = max(0.0, exact - spread), min(1.0, exact + spread)
+    n = len(shares)
 
     def x(k: float) -> float:
-        return left + (right - left) * math.log10(k) / math.log10(max(len(shares), 10))
+        if log:
+            return left + (right - left) * math.log10(k / first) / math.log10(max(n / first, 10))
+        return left + (right - left) * (k - first) / max(n - first, 1)
 
     def y(v: float) -> float:
         v = min(max(v, low), high)
         return bottom - (bottom - top) * (v - low) / (high - low)
 
-    picks = np.unique(np.geomspace(1, len(shares), 300).astype(int))
+    picks = np.unique((np.geomspace(first, n, 300) if log else np.linspace(first, n, 300)).astype(int))
     line = " ".join(f"{x(k):.1f},{y(shares[k - 1]):.1f}" for k in picks)
     upper = " ".join(f"{x(k):.1f},{y(exact + 2 * standard_error(exact, k)):.1f}" for k in picks)
     lower = " ".join(f"{x(k):.1f},{y(exact - 2 * standard_error(exact, k)):.1f}" for k in reversed(picks))
-    ticks = [10 ** e for e in range(0, 6) if 10 ** e <= len(shares)]
+    ticks = [10 ** e for e in range(0, 6) if first <= 10 ** e <= n] if log else [first, (first + n) // 2, n]
+    labels = (low, exact, high)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
              f'font-size="11"><rect width="{width}" height="{height}" fill="#fcfaf4"/>',
              f'<polygon points="{upper} {lower}" fill="#cfcfcf" fill-opacity="0.6"/>',
@@ -134,16 +152,16 @@ def band_chart(shares: np.ndarray, exact: float, width: int = 560, height: int =
              f'<polyline points="{line}" fill="none" stroke="#2e6db4" stroke-width="1.5"/>',
              f'<line x1="{left}" x2="{left}" y1="{top}" y2="{bottom}" stroke="#777"/>',
              f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="#777"/>']
-    parts += [f'<text x="{x(t):.1f}" y="{bottom + 14}" text-anchor="middle" fill="#555">{t:,}</text>' for t in ticks]
-    parts += [f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#555">{v:.0%}</text>'
-              for v in (low, exact, high)]
-    parts.append(f'<text x="{(left + right) / 2}" y="{height - 4}" text-anchor="middle" fill="#555">'
-                 'trials (log scale)</text></svg>')
-    return "".join(parts)
+    parts += [f'<text x="{x(t):.1f}" y="{bottom + 14}" text-anchor="{"end" if x(t) > right - 20 else "middle"}" '
+              f'fill="#555">{t:,}</text>' for t in ticks]
+    parts += [f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#555">{v:.1%}</text>'
+              for v in labels]
+    return "".join(parts) + "</svg>"
 
 
 def band_run(trials: int = 20_000, run: int = 1) -> str:
-    """Build the deck ``trials`` times (seed ``run``): the share, the band, and whether it landed inside."""
+    """Build the deck ``trials`` times (seed ``run``): the share, the band, and whether it landed inside,
+    with the whole run and a close-up of its last three quarters."""
     exact = analysis.deposit_before_chasm(2)
     p = float(exact)
     shares = before_chasm_run(trials, run)
@@ -151,13 +169,17 @@ def band_run(trials: int = 20_000, run: int = 1) -> str:
     z = (shares[-1] - p) / se
     inside = "inside" if abs(z) <= 2 else "OUTSIDE"
     words = (f"Run {run}, {trials:,} deck builds: red 3 came before the chasm in {shares[-1]:.3%} of them. "
-             f"Exact chance {exact} = {p:.3%}. One standard error: {se:.3%}, so the ±2 SE band is "
-             f"{p - 2 * se:.3%} to {p + 2 * se:.3%}. This run landed {abs(z):.2f} standard errors "
-             f"{'above' if z > 0 else 'below'} the exact chance: {inside} the band.")
-    legend = ("Blue: the share so far; green dashes: the exact chance; grey: the ±2 SE band, "
-              "narrowing as the trials grow.")
-    return (f"<p>{html.escape(words, quote=False)}</p>" + band_chart(shares, p)
-            + f"<div style='font-size:12px;color:#555'>{html.escape(legend, quote=False)}</div>")
+             f"Exact chance {exact} = {p:.3%}. One standard error is {se:.3%}, so the band (2 standard errors "
+             f"either side) runs from {p - 2 * se:.3%} to {p + 2 * se:.3%}. This run landed {abs(z):.2f} standard "
+             f"errors {'above' if z > 0 else 'below'} the exact chance: {inside} the band.")
+    first = max(trials // 4, 1)
+    caption = "font-size:12px;color:#555;margin:2px 0 10px 0"
+    return (f"<p>{html.escape(words, quote=False)}</p>"
+            + f"<div style='{caption}'>The whole run (builds on a log scale):</div>" + band_chart(shares, p)
+            + f"<div style='{caption}'>Close-up of the end, from {first:,} to {trials:,} builds:</div>"
+            + band_chart(shares, p, first=first, spread=5 * se, log=False)
+            + f"<div style='{caption}'>Blue: the share so far. Green dashes: the exact chance. Grey: the band, "
+              "2 standard errors either side, narrowing as the builds grow.</div>")
 
 
 # ---------------------------------------------------------------------------
@@ -169,13 +191,17 @@ LENGTH_RULE = "as the rules say"
 
 def deck_length_table(players: int = 2) -> str:
     """For each deck length: cards of each colour, when the Chasm card comes, red 3's chance."""
-    lines = [f"{players} players", "deck                | per colour | Chasm card in phase | red 3 before the chasm"]
-    for length in (0, *DECK_LENGTHS):
-        phases = sorted(analysis.chasm_draw_distribution(players, length))
-        name = f"{4 * analysis.cards_per_colour(players, length) + 1} cards" + (" (the rule)" if not length else "")
-        lines.append(f"{name:20}| {analysis.cards_per_colour(players, length):10} | {phases[0]:>8} to {phases[-1]:<8} | "
-                     f"{_fraction(analysis.deposit_before_chasm(players, length))}")
-    return "\n".join(lines)
+    rows, seen = [], set()
+    for length in sorted((0, *DECK_LENGTHS), key=lambda n: analysis.cards_per_colour(players, n)):
+        cards = 4 * analysis.cards_per_colour(players, length) + 1
+        if cards in seen:
+            continue
+        seen.add(cards)
+        turns = sorted(analysis.chasm_draw_distribution(players, length))
+        rows.append((f"{cards} cards" + (" (the rule)" if not length else ""), analysis.cards_per_colour(players, length),
+                     f"turn {turns[0]} to {turns[-1]}", _fraction(analysis.deposit_before_chasm(players, length))))
+    return html_table(("deck", "cards of each colour", "Chasm card turns up in", "red 3 before the chasm"), rows,
+                      before=f"{players} players:")
 
 
 # ---------------------------------------------------------------------------
@@ -184,9 +210,9 @@ def deck_length_table(players: int = 2) -> str:
 
 
 def bag_text() -> str:
-    lines = [f"{gem:8} {count:2} in the bag, worth {GEM_POINTS[gem]} point(s) each" for gem, count in BAG_COUNTS.items()]
-    lines.append(f"in all:  {sum(BAG_COUNTS.values())} gems")
-    return "\n".join(lines)
+    rows = [(gem, count, GEM_POINTS[gem]) for gem, count in BAG_COUNTS.items()]
+    rows.append(("in all", sum(BAG_COUNTS.values()), ""))
+    return html_table(("gem", "how many in the bag", "points each"), rows)
 
 
 def diamond_run(trials: int = 20_000) -> np.ndarray:
@@ -197,19 +223,18 @@ def diamond_run(trials: int = 20_000) -> np.ndarray:
 def value_table(gems: int = 2) -> str:
     """What a deposit of ``gems`` gems from the full bag is worth, exactly, and its expectation."""
     values = analysis.deposit_value_distribution(gems)
-    lines = [f"A {gems}-gem deposit from the full bag:", "points | chance"]
-    lines += [f"{points:6} | {_fraction(chance)}" for points, chance in values.items()]
     mean = sum(points * chance for points, chance in values.items())
-    lines.append(f"expected value (each value x its chance, added up): {mean} (about {float(mean):.2f} points)")
-    return "\n".join(lines)
+    return html_table(("points", "chance"), [(points, _fraction(chance)) for points, chance in values.items()],
+                      before=f"A {gems}-gem deposit from the full bag:",
+                      after=f"Expected value (each value × its chance, added up): {mean} "
+                            f"(about {float(mean):.2f} points).")
 
 
 def gem_count_table(gem: str = "ruby", gems: int = 3) -> str:
     """How many of ``gem`` a deposit of ``gems`` from the full bag holds: the hypergeometric distribution."""
     table = analysis.gem_count_distribution(gems, gem)
-    lines = [f"How many {gem} in a {gems}-gem deposit from the full bag:", f"{gem:>8} | chance"]
-    lines += [f"{k:8} | {_fraction(p)}" for k, p in table.items()]
-    return "\n".join(lines)
+    return html_table((PLURAL[gem], "chance"), [(k, _fraction(p)) for k, p in table.items()],
+                      before=f"How many {PLURAL[gem]} in a {gems}-gem deposit from the full bag:")
 
 
 def _most_likely_rubies() -> str:
@@ -223,7 +248,8 @@ def late_game_bag(seed: int = 3) -> str:
     counts = game.bag.counts()
     chance = analysis.chance_of_at_least_one(3, "diamond", counts)
     return (f"Game {seed}: when the Chasm card turned up the bag held "
-            + ", ".join(f"{n} {gem}" for gem, n in counts.items()) + f" ({len(game.bag)} gems).\n"
+            + ", ".join(f"{n} {gem if n == 1 else PLURAL[gem]}" for gem, n in counts.items())
+            + f" ({len(game.bag)} gems).\n"
             f"A diamond in the next 3-gem deposit: {_fraction(chance)}"
             f" (from the full bag: {_fraction(analysis.chance_of_at_least_one(3, 'diamond'))}).")
 
@@ -232,80 +258,82 @@ def late_game_bag(seed: int = 3) -> str:
 # The lesson
 # ---------------------------------------------------------------------------
 
-S1 = Section("1. The chasm clock: how the deck is built", 8)
+S0 = Section("Start: the page and the game in brief", 3)
+S1 = Section("1. The chasm clock: how the deck is built", 9)
 S2 = Section("2. One card, counted exactly: sample space and event", 12)
-S3 = Section("3. Simulation: the law of large numbers and the ±2 standard-error band", 9)
-S4 = Section("4. Longer and shorter games", 5)
-S5 = Section("5. The bag: choosing with C(n, k), and the complement", 12)
-S6 = Section("6. Expectation: what a deposit is worth", 7)
-S7 = Section("Wrap-up", 2)
+S3 = Section("3. Simulation: the law of large numbers and the ±2 standard-error band", 10)
+S4 = Section("4. The bag: choosing with C(n, k), and the complement", 10)
+S5 = Section("5. Expectation: what a deposit is worth", 8)
+S6 = Section("Wrap-up", 2)
 
 _TOTAL = sum(BAG_COUNTS.values())
 _POINTS = sum(GEM_POINTS[gem] * n for gem, n in BAG_COUNTS.items())
 
 QUESTIONS = (
-    Question("chasm_phase", "Predict: with two players, in which deposits phase is the Chasm card most likely to "
-             "turn up?", _most_likely_phase,
-             choices=("phase 10", "phase 11", "phase 12", "phase 13", "all four are equally likely"), predict=True,
+    Question("chasm_phase", "Predict: with two players, in which turn is the Chasm card most likely to turn up?",
+             _most_likely_turn,
+             choices=("turn 10", "turn 11", "turn 12", "turn 13", "all four are equally likely"), predict=True,
              worked="The Chasm card goes in 5th, 6th, 7th or 8th from the bottom of 17, each 1 time in 4: it comes "
-                    "up in phase 13, 12, 11 or 10, each with chance 1/4.",
+                    "up in turn 13, 12, 11 or 10, each with chance 1/4.",
              section=S1.title),
     Question("before_chasm", "Predict: with two players, what is the chance that red 3 makes its deposit before "
              "the Chasm card turns up?", lambda: analysis.deposit_before_chasm(players=2), predict=True,
-             worked="1/8 (turned up at setup) + 4/8 (in the deck) x 21/32 (above the Chasm card) = 8/64 + 21/64 "
+             worked="1/8 (turned up at the start) + 4/8 (in the deck) x 21/32 (above the Chasm card) = 8/64 + 21/64 "
                     "= 29/64.",
-             section=S2.title),
-    Question("four_players", "With four players, what is the chance that red 3 makes its deposit before the Chasm "
-             "card turns up?", lambda: analysis.deposit_before_chasm(players=4),
-             worked="1/8 + 5/8 x (16 + 15 + 14 + 13)/80 = 1/8 + 5/8 x 29/40 = 8/64 + 29/64 = 37/64.",
-             hint="Now only one red card goes back in the box, so five are in the deck: 20 numbered places, and "
-                  "the Chasm card still goes in 5th to 8th from the bottom.",
-             section=S2.title),
+             tolerance=0.02, show_working=False, section=S2.title),
     Question("band_four_times", "Predict: the simulation built the deck 20,000 times. With four times as many builds "
              "(80,000), what would happen to the ±2 standard-error band?", band_after_more_trials,
              choices=BAND_CHOICES, predict=True,
              worked="The standard error is √(p(1 − p)/n): four times the trials divides it by √4 = 2, so the band is "
                     "2 times narrower (not 4).",
              section=S3.title),
+    Question("sample_space", "The sample space of a 3-gem deposit: how many different sets of 3 gems could come out "
+             "of the full bag of 66, if every gem is told apart?", lambda: comb(_TOTAL, 3),
+             worked="C(66, 3) = 66 x 65 x 64 / (3 x 2 x 1) = 274,560 / 6 = 45,760.",
+             hint="C(66, 3) = 66 x 65 x 64 divided by 3 x 2 x 1.",
+             section=S4.title),
+    Question("diamond", "Predict: what is the chance that a 3-gem deposit from the full bag holds at least one "
+             "diamond?", lambda: analysis.chance_of_at_least_one(3, "diamond"), predict=True,
+             worked="No diamond means all 3 from the 61 others, so 1 − C(61, 3)/C(66, 3) = 1 − 35,990/45,760 "
+                    "= 977/4576, a little over one in five.",
+             tolerance=0.02, show_working=False, section=S4.title),
+    Question("value_two", "Predict: on average, how many points is a 2-gem deposit from the full bag worth?",
+             lambda: analysis.expected_deposit_value(2), predict=True,
+             worked="The 66 gems are worth 104 points, so one gem is worth 104/66 = 52/33 on average; two gems: "
+                    "2 x 52/33 = 104/33, about 3.15.",
+             tolerance=0.02, section=S5.title),
+    Question("value_three", "What is a 3-gem deposit from the full bag worth on average, in points? (A fraction, or "
+             "a decimal to 2 places.)",
+             lambda: analysis.expected_deposit_value(3),
+             worked="3 x 52/33 = 52/11, about 4.73 points: half as much again as a 2-gem deposit.",
+             hint="Three gems at 52/33 points each on average.",
+             tolerance=0.02, section=S5.title),
+    # ---- extension -----------------------------------------------------------------------------
+    Question("deposits_before_chasm", "With two players, how many deposits are made on average before the Chasm "
+             "card turns up (the four at the start included)?", lambda: analysis.expected_deposits_before_chasm(2),
+             worked="4 at the start, then one per turn before the Chasm card's: 4 + (9 + 10 + 11 + 12)/4 = 4 + 21/2 "
+                    "= 29/2, or 14.5.",
+             hint="4 at the start, then one per turn before the Chasm card's turn (10, 11, 12 or 13, each 1/4).",
+             section=EXTENSION),
+    Question("four_players", "With four players, what is the chance that red 3 makes its deposit before the Chasm "
+             "card turns up?", lambda: analysis.deposit_before_chasm(players=4),
+             worked="1/8 + 5/8 x (16 + 15 + 14 + 13)/80 = 1/8 + 5/8 x 29/40 = 8/64 + 29/64 = 37/64.",
+             hint="Five red cards are in the deck now, at 20 places for numbered cards; the Chasm card is still 5th "
+                  "to 8th from the bottom.",
+             tolerance=0.02, section=EXTENSION),
     Question("longest_deck", "Predict: with the longest deck (25 cards, 6 of each colour), what is the chance that "
              "red 3 makes its deposit before the chasm?",
              lambda: analysis.deposit_before_chasm(players=2, deck_length=25), predict=True,
              worked="1/8 + 6/8 x (20 + 19 + 18 + 17)/96 = 8/64 + 37/64 = 45/64. Each extra card of each colour "
                     "adds 8/64 = 1/8.",
-             section=S4.title),
-    Question("sample_space", "The sample space of a 3-gem deposit: how many different sets of 3 gems could come out "
-             "of the full bag of 66, if every gem is told apart?", lambda: comb(_TOTAL, 3),
-             worked="C(66, 3) = 66 x 65 x 64 / (3 x 2 x 1) = 274,560 / 6 = 45,760.",
-             hint="C(66, 3) = 66 x 65 x 64 divided by 3 x 2 x 1.",
-             section=S5.title),
-    Question("diamond", "Predict: what is the chance that a 3-gem deposit from the full bag holds at least one "
-             "diamond?", lambda: analysis.chance_of_at_least_one(3, "diamond"), predict=True,
-             worked="Complement: no diamond means all 3 from the 61 others. 1 − C(61, 3)/C(66, 3) = 1 − 35,990/45,760 "
-                    "= 977/4576, a little over one in five.",
-             section=S5.title),
-    Question("no_rock", "What is the chance that a 2-gem deposit from the full bag has no rock in it?",
+             tolerance=0.02, section=EXTENSION),
+    Question("no_rock", "What is the chance that a 2-gem deposit from the full bag has no rock in it? (A fraction, "
+             "or a percentage rounded to a whole number.)",
              lambda: analysis.chance_of_no_rock(2),
              worked="Both gems from the 54 that are not rocks: C(54, 2)/C(66, 2) = 1431/2145 = 477/715, about two "
                     "times in three.",
              hint="Both gems must come from the 54 gems that are not rocks: C(54, 2) of the C(66, 2) sets.",
-             section=S5.title),
-    Question("value_two", "Predict: on average, how many points is a 2-gem deposit from the full bag worth?",
-             lambda: analysis.expected_deposit_value(2), predict=True,
-             worked="The 66 gems are worth 104 points, so one gem is worth 104/66 = 52/33 on average; two gems: "
-                    "2 x 52/33 = 104/33, about 3.15.",
-             section=S6.title),
-    Question("value_three", "What is a 3-gem deposit from the full bag worth on average, in points?",
-             lambda: analysis.expected_deposit_value(3),
-             worked="3 x 52/33 = 52/11, about 4.73 points: half as much again as a 2-gem deposit.",
-             hint="Three gems at 52/33 points each on average.",
-             section=S6.title),
-    # ---- extension -----------------------------------------------------------------------------
-    Question("deposits_before_chasm", "With two players, how many deposits are made on average before the Chasm "
-             "card turns up (the four at setup included)?", lambda: analysis.expected_deposits_before_chasm(2),
-             worked="4 at setup, then one per phase before the Chasm card's: 4 + (9 + 10 + 11 + 12)/4 = 4 + 21/2 "
-                    "= 29/2, or 14.5.",
-             hint="4 at setup, then one per phase before the Chasm card's phase (10, 11, 12 or 13, each 1/4).",
-             section=EXTENSION),
+             tolerance=0.02, section=EXTENSION),
     Question("rubies_likely", "Predict: how many rubies is a 3-gem deposit from the full bag most likely to hold?",
              _most_likely_rubies, choices=("0", "1", "2", "3"), predict=True,
              worked="24 of the 66 gems are rubies. Exactly 1 ruby: C(24, 1) x C(42, 2)/C(66, 3) = 2583/5720, about "
@@ -316,7 +344,7 @@ QUESTIONS = (
              lambda: analysis.chance_of_at_least_one(3, "diamond", LATE_BAG),
              worked="1 − C(27, 3)/C(28, 3) = 1 − 25/28 = 3/28: the diamond is one of 28 gems, and 3 are drawn.",
              hint="Use the complement: no diamond means all three gems come from the 27 others.",
-             section=EXTENSION),
+             tolerance=0.02, section=EXTENSION),
 )
 
 CHANCES = Lesson(
@@ -333,7 +361,7 @@ CHANCES = Lesson(
         "probability as a fraction of equally likely outcomes",
         "multiplying and adding fractions; a calculator with a square-root key",
     ),
-    sections=(S1, S2, S3, S4, S5, S6, S7),
+    sections=(S0, S1, S2, S3, S4, S5, S6),
     questions=QUESTIONS,
 )
 

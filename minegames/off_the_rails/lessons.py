@@ -9,7 +9,7 @@ Plain model code, no widgets, so a lesson notebook's first cell only imports:
 * **scenes**: :func:`played` plays something on a game and returns what the log said and the
   board afterwards as one piece of HTML (what a lesson shows when a button is pressed);
 * **narration**: :func:`narrate` plays actions and prints the game log's new lines (and where a
-  cart has got to once its move is over), :func:`try_to` shows a refusal and the rule that made it,
+  cart has got to once its move is over), :func:`try_to` shows a refusal and the reason the rules give,
   :func:`choices` lists the legal moves, :func:`drive` ends the actions and moves carts,
   :func:`play_quietly` lets the deposit deck run down, :func:`let_bots_play` hands the table to bots;
 * **boards**: one hand-made position per rule (:func:`track_board`, :func:`column_board`,
@@ -149,10 +149,25 @@ def played(game: OffTheRails, play: Callable[[OffTheRails, Out], Any] | None = N
         play(game, said.append)
     parts = [f"<p><b>{html.escape(heading, quote=False)}</b></p>"] if heading else []
     if said:
-        parts.append("<pre style='white-space:pre-wrap;margin:0 0 6px 0'>"
+        parts.append("<pre style='white-space:pre-wrap;overflow-wrap:normal;word-break:normal;margin:0 0 6px 0'>"
                      + html.escape("\n".join(line.strip() for line in said), quote=False) + "</pre>")
     parts.append(picture(game, around=around))
     return "".join(parts)
+
+
+_CELL = "border:1px solid #d8cfb8;padding:3px 6px"
+
+
+def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], before: str = "", after: str = "") -> str:
+    """A small HTML table (a text table aligned with spaces wraps mid-number on a phone), with an
+    optional sentence before and after it, outside the table."""
+    def cells(tag: str, row: Sequence[Any]) -> str:
+        return "<tr>" + "".join(f"<{tag} style='{_CELL}'>{html.escape(str(cell), quote=False)}</{tag}>"
+                                for cell in row) + "</tr>"
+    table = ("<table style='border-collapse:collapse;margin:4px 0'>" + cells("th", header)
+             + "".join(cells("td", row) for row in rows) + "</table>")
+    return ((f"<p>{html.escape(before, quote=False)}</p>" if before else "") + table
+            + (f"<p>{html.escape(after, quote=False)}</p>" if after else ""))
 
 
 # ---------------------------------------------------------------------------
@@ -193,7 +208,7 @@ def try_to(game: OffTheRails, action: Any, out: Out = print) -> bool:
     try:
         narrate(game, action, out=out)
     except IllegalActionError as refusal:
-        out(f"refused by the rule '{refusal.rule}': {refusal.message}")
+        out(f"Not allowed: {refusal.message}")
         return False
     return True
 

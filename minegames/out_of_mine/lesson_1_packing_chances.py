@@ -6,16 +6,18 @@ Plain model code (numpy and the game's own modules, no widgets), so the notebook
 * **pictures**: :func:`pieces_picture` (every crystal shape), :func:`board_picture` (a gallery,
   optionally with pieces laid on it and a card beside it), :func:`two_sides` (both sides of a
   board); each returns a :class:`Drawing` whose ``_repr_svg_`` is the picture;
-* **narration** of the rules: :func:`practice_round` (a 4 x 5 practice gallery),
-  :func:`refusals` (pieces the rules refuse, and why), :func:`hasty_call` (a call made too
-  early, checked and scored);
+* **narration** of the rules, as tables in words (no rule names, tile numbers or coordinates):
+  :func:`hasty_call` (a call made too early, checked and scored, the lesson's worked example);
+  :func:`refusals` (pieces the rules refuse, and why) and :func:`practice_round` (a 4 x 5
+  practice gallery to play), both in the extension;
 * **exact answers** for the questions, all read off :mod:`.analysis` and :mod:`.solver`;
 * **tables** of exact results (:func:`ways_table`, :func:`sides_table`, :func:`scores_table`),
   shown only after a prediction about them;
 * **simulations**: :func:`fill_simulation` (running share for the prediction's reveal) and
   :func:`random_rounds` (a sample of rounds against the exact chance and its +-2 standard-error
   band), run when the learner asks, never while the page loads;
-* the extension's pieces: :func:`flip_rule`, :func:`best_cover_report`, :func:`elf_round`.
+* the extension's pieces: :func:`flip_rule`, :func:`best_cover_report`, :func:`elf_round`, and the
+  "how many ways" prediction with :func:`filled_sample` and :func:`ways_table`.
 
 The board layouts, the treasure cards and the tile counts are this project's own invention (the
 rulebook does not give them; see :mod:`.components`), so every number here is about this set.
@@ -42,6 +44,7 @@ from .positions import board_from_art, position
 __all__ = ["LESSON", "LESSONS", "Drawing", "Table", "pieces_picture", "board_picture", "two_sides",
            "practice_round", "refusals", "hasty_call", "fill_simulation", "random_rounds", "ways_table",
            "sides_table", "scores_table", "flip_rule", "best_cover_report", "unfillable_choices", "elf_round",
+           "elf_picture",
            "SAMPLE_BOARD", "SAMPLE_CARD", "SIDE_BOARD"]
 
 #: The board side and card of the "how many ways" question (the issue's "20 ways to fill board 2A").
@@ -134,7 +137,7 @@ def pieces_picture() -> Drawing:
         count = sum(tile.colour == colour for tile in C.TILES)
         parts.append(f'<text x="4" y="{y + 12}" font-size="12" font-weight="bold">{colour}</text>'
                      f'<text x="4" y="{y + 26}" font-size="10" fill="#555">{C.SIZES[colour]} cell'
-                     f'{"s" if C.SIZES[colour] > 1 else ""}, {count} tiles</text>')
+                     f'{"s" if C.SIZES[colour] > 1 else ""}, {count} in the box</text>')
         x = 110
         for shape in shapes:
             for r, c in shape:
@@ -194,31 +197,42 @@ def _tile_name(state, tile: int) -> str:
     return f"{piece.colour} {C.SHAPE_NAMES[piece.colour][piece.shape]}"
 
 
-def try_to_place(state, tile_name: str, orientation: int, row: int, col: int, player: int = 0) -> str:
-    """Place the first free tile of that name, or say which rule forbids it."""
-    tile = next(t for t in state.free_tiles() if _tile_name(state, t) == tile_name)
-    try:
-        state.apply(Place(player, tile, orientation, row, col))
-        return f"placed the {tile_name} in row {row + 1}, from column {col + 1}"
-    except IllegalActionError as error:
-        return f"refused: {error}"
+#: What each rule a placement can break means, in a pupil's words (the keys are the model's rule names).
+PLAIN_RULES = {
+    "colour not on card": "that colour is not on the card",
+    "card limit": "the card allows no more pieces of that colour",
+    "outside the gallery": "it would stick out over the rock",
+    "overlap": "it would lie on top of another piece",
+}
 
 
-def refusals() -> str:
-    """Four tries on the practice gallery: a colour not on the card, one piece too many, a piece
-    over the rock, a piece on top of another; then one that fits."""
+def refusals() -> "Table":
+    """Five tries on the practice gallery: a colour not on the card, one piece too many, a piece
+    over the rock, a piece on top of another (all refused by the game, and why, in words); then
+    one that fits."""
     tries = [
-        ("a white piece (white is not on the card)", ("white I5", 0, 2, 0)),
-        ("a third red (the card allows two)", ("red I4", 0, 2, 0)),
-        ("a long green reaching past the right edge", ("green I3", 0, 2, 3)),
-        ("a long green on top of a red", ("green I3", 0, 1, 0)),
-        ("a long green in the empty third row", ("green I3", 0, 2, 0)),
+        ("a white piece", ("white I5", 0, 2, 0)),
+        ("a third red piece", ("red I4", 0, 2, 0)),
+        ("a long green piece reaching past the right edge", ("green I3", 0, 2, 3)),
+        ("a long green piece on top of a red one", ("green I3", 0, 1, 0)),
+        ("a long green piece in the empty third row", ("green I3", 0, 2, 0)),
     ]
-    return "\n".join(f"{what}:\n    {try_to_place(practice_round(), *move)}" for what, move in tries)
+    rows = []
+    for what, (tile_name, orientation, row, col) in tries:
+        state = practice_round()
+        tile = next(t for t in state.free_tiles() if _tile_name(state, t) == tile_name)
+        try:
+            state.apply(Place(0, tile, orientation, row, col))
+            said = "placed"
+        except IllegalActionError as error:
+            said = f"refused: {PLAIN_RULES.get(error.rule, error.message)}"
+        rows.append((what, said))
+    return Table(["the player tries", "the game says"], rows)
 
 
-def hasty_call() -> str:
-    """A player covers the practice gallery with one green too many and a blue over the rock, and calls."""
+def hasty_call() -> "Table":
+    """A player covers the practice gallery with one green too many and a blue over the rock, and
+    calls: the check, step by step, with the round's points."""
     upright = 1  # a quarter turn: a straight piece stands upright
     hasty = [("red I4", 0, 0, 0), ("red I4", 0, 1, 0), ("green I3", upright, 0, 4), ("green I3", 0, 2, 0),
              ("blue I2", upright, 2, 3), ("blue I2", 0, 3, 4), ("green I3", 0, 3, 0)]
@@ -229,9 +243,14 @@ def hasty_call() -> str:
     result = state.round_results[-1]
     removed = result["removed"][0]
     points = result["points"][0]
-    return (f"Every cell covered before the check: {'yes' if covered else 'no'}.\n"
-            f"Taken off at the check: {len(removed)} pieces.\n"
-            f"Points for the round: {points['total']}.")
+    empty = -points["empty"]
+    caller = points["caller"]
+    sum_text = f"{points['base']} − {empty} {'−' if caller < 0 else '+'} {abs(caller)} = {points['total']}"
+    rows = [("every cell covered when they called?", "yes" if covered else "no"),
+            ("pieces taken off at the check", len(removed)),
+            ("empty cells after the check", empty),
+            ("points for the round", sum_text)]
+    return Table(["step", "what happened"], rows)
 
 
 # ---------------------------------------------------------------------------
@@ -316,8 +335,11 @@ class Table:
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th style='padding:2px 10px'>{html.escape(str(h))}</th>" for h in self.header)
-        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px;text-align:right'>{html.escape(str(v))}</td>"
-                                        for v in row) + "</tr>" for row in self.rows)
+        def cell(value: object) -> str:  # numbers line up on the right, words read from the left
+            align = "right" if isinstance(value, (int, float, Fraction)) else "left"
+            return f"<td style='padding:2px 10px;text-align:{align}'>{html.escape(str(value))}</td>"
+
+        body = "".join("<tr>" + "".join(cell(v) for v in row) + "</tr>" for row in self.rows)
         caption = f"<caption style='caption-side:bottom;font-size:12px'>{html.escape(self.caption)}</caption>" \
             if self.caption else ""
         return f"<table class='mg-table'>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -424,8 +446,9 @@ def _funnel_svg(shares: np.ndarray, exact: float, width: int = 420, height: int 
              f'<text x="4" y="{y(lo_v) + 4:.0f}" font-size="10">60%</text>',
              f'<text x="{left}" y="{height - 6}" font-size="10" fill="#555">1 round</text>',
              f'<text x="{right}" y="{height - 6}" font-size="10" fill="#555" text-anchor="end">{n:,} rounds</text>']
-    legend = ("<div style='font-size:12px;color:#555'>Blue: the share so far (rounds on a log scale); green dashes: "
-              "the exact chance; green band: exact &plusmn; 2 standard errors, narrowing as the rounds add up.</div>")
+    legend = ("<div style='font-size:12px;color:#555'>Blue line: the share so far (the first rounds are stretched "
+              "out so that you can see them); green dashes: the exact chance; green band: the exact chance "
+              "&plusmn; 2 standard errors, narrowing as the rounds add up.</div>")
     return "<br>" + _svg("".join(parts), width, height, "running share against the exact chance") + legend
 
 
@@ -473,6 +496,22 @@ def elf_round():
                     [pieces, [("yellow I1", 0, 0, 0)]], elves=True)
 
 
+def elf_picture() -> Drawing:
+    """The elves round as a plain drawing: the gallery, its pieces, and each elf as a circle of its
+    colour on the rock beside its cell (no game status, tile numbers or players' names)."""
+    state = elf_round()
+    gallery = state.boards[0]
+    pieces = [(state.kit.tiles[p.tile].colour, p.cells) for p in state.placed[0]]
+    body, width, height = _grid_svg(gallery.cells, pieces, "practice gallery")
+    step = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+    for (r, c), edge, colour in gallery.elves:
+        dr, dc = step[edge]
+        x, y = (c + 1 + dc) * CELL + CELL / 2, 18 + (r + 1 + dr) * CELL + CELL / 2
+        body += (f'<circle cx="{x}" cy="{y}" r="7" fill="{palette.gem_fill(colour)}" '
+                 f'stroke="{palette.gem_outline(colour)}" stroke-width="2"/>')
+    return Drawing(_svg(body, width, height, "the elves variant on the practice gallery"), "[the practice gallery with elves]")
+
+
 def elf_round_points() -> int:
     state = elf_round()
     state.apply(Done(0)).apply(Done(1))
@@ -486,7 +525,6 @@ def elf_round_points() -> int:
 RULES = "The game: pieces, boards and cards"
 SCORING = "A round: placing, the call, the check, the score"
 SPACE = "Sample space: every board side with every card"
-WAYS = "How many ways to fill a gallery?"
 SIDES = "Choosing the side first"
 EXPECT = "Expectation: a perfect player's score"
 LARGE = "Law of large numbers: deal many rounds"
@@ -523,7 +561,7 @@ def _worked() -> dict[str, str]:
                       f"{len(C.board_side(*SAMPLE_BOARD).cells)} cells of a gallery, so no piece can be wasted.",
         "wrong_call": f"{scoring.BASE_POINTS} - 9 - {bonus} = {wrong_call_points()}: ten or fewer empty cells always "
                       "count, even below zero; only more than 10 empty cells scores 0.",
-        "pairs": f"{board_sides()} x {len(C.TREASURE_CARDS)} = {pair_count()} pairs: this list of every possible "
+        "pairs": f"{board_sides()} x {len(C.TREASURE_CARDS)} = {pair_count()} pairs: the list of every possible "
                  "outcome is the sample space.",
         "fill_chance": f"The solver tried every arrangement for all {pairs} pairs: {fillable} can be filled, so "
                        f"P(fill) = {fillable}/{pairs} = {_pct(chance)}.",
@@ -532,13 +570,11 @@ def _worked() -> dict[str, str]:
         "sample_ways": f"The solver lists every cover and finds exactly {sample_ways()} different ways; "
                        f"{one_way_pairs()} pairs have only one way, the most is {max(covers):,}.",
         "easier_side": f"Side {better} can be filled by {counts[better]} of the {len(C.TREASURE_CARDS)} cards, "
-                       f"side {worse} by only {counts[worse]}.",
-        "better_side_chance": f"{counts[better]} of the {len(C.TREASURE_CARDS)} cards fill side {better}: "
-                              f"{better_side_chance()} = {_pct(better_side_chance())}, against "
-                              f"{counts[worse]}/{len(C.TREASURE_CARDS)} = "
-                              f"{_pct(Fraction(counts[worse], len(C.TREASURE_CARDS)))} on side {worse}.",
+                       f"a chance of {better_side_chance()} = {_pct(better_side_chance())}; side {worse} by only "
+                       f"{counts[worse]}, {counts[worse]}/{len(C.TREASURE_CARDS)} = "
+                       f"{_pct(Fraction(counts[worse], len(C.TREASURE_CARDS)))}.",
         "best_side_chance": f"Add the better side's count over the {boards} boards: {best_count} "
-                            f"of {boards * len(C.TREASURE_CARDS)} (board, card) pairs, so {best} = {_pct(best)}, "
+                            f"of the {boards * len(C.TREASURE_CARDS)} pairs of a board and a card, so {best} = {_pct(best)}, "
                             f"up from {chance} = {_pct(chance)} with a random side.",
         "expected_score": "(" + " + ".join(f"{n} x {score}" for score, n in sorted(scores.items(), reverse=True))
                           + f") / {pairs} = {total}/{pairs} = {expected}, about {float(expected):.2f} points.",
@@ -572,7 +608,7 @@ QUESTIONS = (
     Question(
         "pairs",
         f"The box has {board_sides()} board sides ({board_sides() // 2} boards, two sides each) and {len(C.TREASURE_CARDS)} "
-        "treasure cards. How many different (board side, card) pairs can a round deal you?",
+        "treasure cards. How many different pairs of a board side and a card can a round deal you?",
         pair_count,
         worked=WORKED["pairs"],
         hint="Each of the board sides can meet each of the cards.",
@@ -590,20 +626,12 @@ QUESTIONS = (
     Question(
         "cannot_fill",
         "The event \"the card cannot fill the board\" is the complement of \"the card can fill it\". "
-        "What is its probability?",
+        "What is its probability? (A fraction, or a percentage to one decimal place.)",
         cannot_fill_chance,
         worked=WORKED["cannot_fill"],
+        tolerance=0.02,
         hint="The two events share no outcome and together make up the whole sample space, so their chances add up to 1.",
         section=SPACE,
-    ),
-    Question(
-        "sample_ways",
-        f"Predict: in how many different ways can card {SAMPLE_CARD} fill board "
-        f"{SAMPLE_BOARD[0]}{SAMPLE_BOARD[1]}? (Two ways are different when they cut the gallery into different pieces.)",
-        sample_ways,
-        worked=WORKED["sample_ways"],
-        predict=True,
-        section=WAYS,
     ),
     Question(
         "easier_side",
@@ -613,14 +641,6 @@ QUESTIONS = (
         choices=("side A", "side B"),
         worked=WORKED["easier_side"],
         predict=True,
-        section=SIDES,
-    ),
-    Question(
-        "better_side_chance",
-        f"You play board {SIDE_BOARD} on its better side. What is the chance that the card you draw can fill it?",
-        better_side_chance,
-        worked=WORKED["better_side_chance"],
-        hint=f"Count the cards that fill that side, out of all {len(C.TREASURE_CARDS)} cards.",
         section=SIDES,
     ),
     Question(
@@ -654,19 +674,28 @@ QUESTIONS = (
         tolerance=0.005,
         section=EXTENSION,
     ),
+    Question(
+        "sample_ways",
+        f"Extension. Predict: in how many different ways can card {SAMPLE_CARD} fill board "
+        f"{SAMPLE_BOARD[0]}{SAMPLE_BOARD[1]}? (Two ways are different when they cut the gallery into different pieces.)",
+        sample_ways,
+        worked=WORKED["sample_ways"],
+        predict=True,
+        section=EXTENSION,
+    ),
 )
 
 LESSON = Lesson(
     name="out_of_mine_1_packing_chances",
     title="Out of Mine!: packing pieces, counting chances",
     goals=(
-        "Play and score a round of Out of Mine!, including a call made too early.",
+        "Score a round of Out of Mine!, including a call made too early.",
         "List the sample space of a round (every board side with every card) and find the probability "
         "of an event, and of its complement, by counting equally likely outcomes.",
-        "Explain why choosing the board's side before the card is drawn raises the chance of a full "
-        "gallery from 92.4% to 95.75%: once a player chooses, the pairs are no longer equally likely.",
-        "Find an expectation (a perfect player's average score) and watch a simulation settle near "
-        "an exact chance (the law of large numbers, with its ±2 standard-error band).",
+        "Explain how choosing the board's side before the card is drawn changes the chance of a full "
+        "gallery: once a player chooses, the outcomes are no longer equally likely.",
+        "Find an expectation (a perfect player's average score) and see how close a simulation of many "
+        "rounds comes to an exact chance (the law of large numbers).",
     ),
     prerequisites=(
         "fractions, decimals and percentages, and changing one into another",
@@ -674,14 +703,13 @@ LESSON = Lesson(
         "the mean of a list of numbers",
     ),
     sections=(
-        Section(RULES, 6),
+        Section(RULES, 7),
         Section(SCORING, 9),
-        Section(SPACE, 10),
-        Section(WAYS, 5),
-        Section(SIDES, 10),
-        Section(EXPECT, 7),
-        Section(LARGE, 5),
-        Section(WRAP, 3),
+        Section(SPACE, 11),
+        Section(SIDES, 12),
+        Section(EXPECT, 6),
+        Section(LARGE, 7),
+        Section(WRAP, 4),
     ),
     questions=QUESTIONS,
 )

@@ -221,8 +221,13 @@ def test_the_lessons_fit_an_hour_and_have_their_predictions():
         assert 45 <= lesson.minutes <= 60
         assert len(lesson.predictions) >= 3
     assert len(K.CHANCES.predictions) > len(R.RULES.predictions)
-    assert [q.key for q in R.RULES if q.section == "Extension"] == ["warp_doors"]
-    assert [q.key for q in K.CHANCES if q.section == "Extension"] == ["dig_mean"]
+    assert [q.key for q in R.RULES if q.section == "Extension"] == ["tunnel_points", "cart_steps", "echoglass_card",
+                                                                    "warp_doors"]
+    assert all(q.is_extension for q in R.RULES if q.section == "Extension")
+    assert [q.key for q in K.CHANCES if q.section == "Extension"] == ["speaking_stone", "complete_electrum",
+                                                                       "dig_mean"]
+    assert all(q.is_extension for q in K.CHANCES if q.section == "Extension")
+    assert not K.CHANCES["one_gem"].show_working
 
 
 def test_the_rules_lessons_answers_are_the_models():
@@ -239,7 +244,30 @@ def test_the_rules_lessons_buttons_show_the_rule_or_the_move():
     assert "wasted: Soulstone" in R.try_paying("both cards").text
     assert "does NOT pay" in R.try_paying(R.PAYMENTS[1]).text
     assert "<svg" in R.try_step("north")._repr_html_()
-    assert R.clock_table().splitlines()[3] == "4 player(s): [7, 6, 6, 6]"
+    assert R.clock_table().rows[3] == ["4", "7, 6, 6, 6"]
+    assert "<table" in R.clock_table()._repr_html_()
+
+
+def test_the_rules_lessons_outputs_before_a_question_do_not_answer_it():
+    """What sits just above a question must not state its answer (it comes after)."""
+    game, happened = R.passages_after_step()
+    assert "wall" not in str(happened) and "Not allowed" in str(R.refusal_text())
+    assert "2 cards" in str(R.trim_text())
+    assert not R.RULES["steps_back"].show_working and not R.RULES["four_player_turns"].show_working
+    assert "(0, -2)" not in str(R.tunnel_north_text()[1])
+    assert "(" not in str(R.warp_builds_text(R.warp_board()))
+    assert "((" not in str(R.abilities_text())
+
+
+def test_the_lessons_boards_have_no_status_line_and_are_cropped():
+    from minegames.gem_rush.lessons import board
+    from minegames.gem_rush.picture import status_line
+
+    game = R.turn_start()
+    drawn = board(game)._repr_svg_()
+    assert status_line(game) not in drawn and "rooms left" not in drawn
+    assert "bare rock" not in board(R.passages_after_step()[0])._repr_svg_()
+    assert board(L.building_board(), empties=[(0, -1)])._repr_svg_().count("bare rock") == 1
 
 
 def test_the_chances_lessons_answers_are_the_models():
@@ -268,14 +296,15 @@ def test_the_worked_lines_numbers_are_the_models():
 
 
 def test_the_wildcard_text_gives_the_models_range():
-    text = K.wildcard_text()
+    text = str(K.wildcard_text())
     assert "Diamond Dust adds between 5.8 and 8.3 percentage points" in text
     assert "between 4.1 and 7.1 points" in text
 
 
 def test_the_simulations_band_holds_most_batches():
-    text = K.deal_batches(next(iter(K.DEAL_DOORS)), deals=200)
+    text = str(K.deal_batches(next(iter(K.DEAL_DOORS)), deals=200))
     assert text.count("inside the band") >= 4
     low, high = K.band(Fraction(1, 2), 10_000)
     assert abs(high - low - 0.02) < 1e-12
-    assert "exact average 19/5" in K.dig_check("Pickaxe Gallery", trials=200)
+    assert "exact average 19/5" in str(K.dig_check("Pickaxe Gallery", trials=200))
+    assert "<table" in K.deal_batches(deals=100)._repr_html_()

@@ -61,3 +61,20 @@ def test_the_travel_scenes_show_their_rule():
     assert "Can Blue walk there? no" in blast and any("blasts the tile" in line for line in blast)
     assert any("jump from entrance" in line for line in lesson.jump_scene().lines)
     assert any("refused (one main action)" in line for line in lesson.buy_scene().lines)
+
+
+@pytest.mark.parametrize("make", SCENES, ids=[f.__name__ for f in SCENES])
+def test_a_scene_speaks_in_words_and_its_board_names_no_untaught_step(make):
+    """No grid coordinates, action names or seat codes in what a pupil reads; the board drawn
+    without the line on whose decision is in play (it names steps lesson 1 does not teach)."""
+    import re
+
+    scene = make()
+    shown = "\n".join(scene.lines)
+    assert not re.search(r"\(\d+, \d+\)|[A-Z][a-z]+[A-Z]\w*\(|\bx\d+,", shown), shown
+    if scene.state is not None:
+        assert "to decide" not in scene._repr_html_()
+
+
+def test_the_diary_question_waits_in_the_extension():
+    assert LESSON["diary_gold"].is_extension and LESSON.questions[-1].key == "diary_gold"

@@ -71,3 +71,17 @@ def test_the_carry_limit_refuses_a_seventh_item():
 
 def test_the_bid_board_is_the_one_the_lesson_asks_about():
     assert tuple(lesson.BIDS) == tuple(C.BID_SQUARES) == (1, 2, 3, 4, 5, 6)
+
+
+def test_predictions_followed_by_work_keep_their_working_for_the_key():
+    """The hazard faces, the 36 pairs and the bids are worked out after the prediction: its box
+    shows only the answer, and the working stays in the teacher's key."""
+    for key in ("hazard_free", "higher_six", "best_bid"):
+        assert not LESSON[key].show_working and LESSON[key].worked
+
+
+def test_rounded_decimals_count_and_the_items_wait_in_the_extension():
+    for key in ("blue_mean", "hazard_mean", "red_gain", "higher_six"):
+        assert LESSON[key].tolerance >= 0.02
+    assert [q.key for q in LESSON.questions if q.is_extension] == ["trade_gold"]
+    assert "P1" not in "\n".join(lesson.bids_scene().lines)

@@ -80,12 +80,32 @@ def test_the_stories_print_every_round_and_the_tally_counts_thirty_fights():
     assert "30 fights" in L3.duel_tally()
 
 
+def test_the_stories_read_as_html_tables_one_per_round():
+    told = L3.duel_story(0)
+    shown = L3.duel_story_html(0)
+    assert shown.count("<table") == told.count("fight round:") == shown.count("<b>Round ")
+    assert "<pre" not in shown and "Leaf +3" in L3.brawl_story_html(0)
+    assert L3.papa_ambush_story_html().count("<table") >= 4
+
+
+def test_the_final_table_gives_what_the_questions_say():
+    table = L3.final_table_html()
+    assert "31gn" in table and "3 of 4" in table and "1 of 4" in table
+
+
+def test_the_brawl_is_an_extension_and_the_timed_lesson_keeps_three_predictions():
+    assert L3.FIGHTS["brawl_chance"].is_extension
+    assert [q.key for q in L3.FIGHTS.predictions] == ["duel_chance", "papa_chance", "final_red"]
+
+
 # ---------------------------------------------------------------- lesson 4
 
 
 def test_lesson_4_is_a_probability_lesson_with_more_predictions():
     assert 45 <= L4.CHANCES.minutes <= 60
-    assert len(L4.CHANCES.predictions) >= 5
+    assert len(L4.CHANCES.predictions) >= 4
+    assert L4.CHANCES["leaf_or_cube"].is_extension
+    assert not L4.CHANCES["round_win"].show_working  # pupils count the wins on the grid themselves
     assert not any("markov" in s.title.lower() for s in L4.CHANCES.sections)  # only in the extension
 
 
@@ -95,13 +115,16 @@ def test_one_round_counted_square_by_square():
     assert L4.CHANCES["round_win"].exact() == outcomes.count("win") == 21
     assert L4.CHANCES["round_tie"].exact() == outcomes.count("tie") == 5
     assert L4.CHANCES["round_lose"].exact() == Fraction(36 - 21 - 5, 36)
-    assert "win 21, tie 5, lose 10 of 36" in L4.round_grid_svg(1)
+    assert L4.round_counts(1) == {"win": 21, "tie": 5, "lose": 10}
+    assert "win the round in 21, tie in 5 and lose in 10" in L4.round_grid_html(1)
+    assert "of 36" not in L4.round_grid_svg(1)  # the sentence is above the picture, not inside it
+    assert L4.totals_grid_svg(1).count("<rect") == 36
 
 
 def test_the_fight_worked_backwards():
     assert L4.CHANCES["last_round"].exact() == Fraction(15, 36)
     lose = analysis.fight_odds(1, 0).lose
-    assert L4.CHANCES["fight_gap"].exact() == fight_win(1) - lose
+    assert L4.CHANCES["fight_gap"].exact() == round((fight_win(1) - lose) * 100) == 61
     assert ">79%<" in L4.fight_grid_svg(1)
 
 
@@ -124,12 +147,25 @@ def test_the_band_narrows_like_one_over_root_n_and_a_simulation_says_where_it_la
     assert "1,000 fights" in text and ("inside" in text or "outside" in text)
 
 
+def test_gaps_are_in_points_and_no_chance_short_of_certain_reads_100():
+    table = L4.edge_table_html()
+    assert "30.6 points" in table and "% points" not in table and "100.00%" not in table and "&gt;99.99%" in table
+    assert "percentage points" in L4.simulate_html(100, 1) and "two standard errors are 8.1" in L4.simulate_html(100, 1)
+
+
+def test_the_simulation_pictures_fit_a_phone_with_their_sentences_outside():
+    for shown in (L4.simulate_html(100, 1), L4.settle_svg()):
+        svg = shown[shown.index("<svg"):]
+        assert shown.startswith("<p") and 'width="3' in svg[:120] and "orange" not in svg.lower()
+    assert [seed for seed in range(1, 31) if "outside" in L4.simulate_html(100, seed)] == [6, 7, 22]
+
+
 @pytest.mark.parametrize("picture", [L4.settle_svg, L4.transition_table_html, L4.fight_length_html,
                                      L4.papa_pair_html, L4.hazard_html, L4.helpers_table_html,
                                      L4.two_dice_table_html, L4.edge_table_html, L4.round_table_html])
 def test_every_press_of_lesson_4_returns_a_picture_or_a_table(picture):
     drawn = picture()
-    assert drawn.startswith("<svg") or drawn.startswith("<table")
+    assert drawn.startswith(("<svg", "<table", "<p>", "<p "))
 
 
 def test_both_readings_of_partner_dice_have_their_table():

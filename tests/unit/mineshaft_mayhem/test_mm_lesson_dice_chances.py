@@ -66,7 +66,8 @@ def test_the_ruby_one_die_at_a_time():
     one_die = Fraction(1, 2) + Fraction(1, 3) * Fraction(1, 2) + Fraction(1, 3) ** 2 * Fraction(1, 2)
     assert L["one_die_even"].exact() == one_die == Fraction(13, 18)
     assert L["ruby_three_throws"].exact() == one_die**4
-    assert L["ruby_two_throws"].exact() == (Fraction(1, 2) + Fraction(1, 6)) ** 4
+    assert L["ruby_four_throws"].exact() == (one_die + Fraction(1, 3) ** 3 * Fraction(1, 2)) ** 4
+    assert L["ruby_four_throws"].exact() not in analysis.probability_table(rolls=(1, 2, 3))["ruby"].values()
     assert L["one_die_even_unstuck"].exact() == 1 - Fraction(1, 2) ** 3
 
 
@@ -116,15 +117,29 @@ def test_the_simulation_check_reports_the_band(turns):
 
 def test_the_extension_helpers_run():
     advice = lesson.advice_for(1, 4, 4, 4, 1)
-    assert advice.per_gem["diamond"].chance == Fraction(1, 216)
+    assert "<td style='padding:3px 10px;border-bottom:1px solid #ddd;text-align:left'>0.5%</td>" in advice
+    assert "die 1 shows 1 and is stuck" in advice and "worth" not in advice
+    best = analysis.advise((1, 4, 4, 2), 2).best
+    assert f"about {float(best.worth):.0%}" in lesson.advice_for(1, 4, 4, 2, 2)
+    assert "stop now and take the" in lesson.advice_for(2, 2, 4, 4, 1)
     games = lesson.whole_games(60, seed=2)
     assert "at random" in games and "the adviser" in games
     assert callable(lesson.simulated("diamond")) and len(lesson.simulated("diamond", turns=50)()) == 50
 
 
-def test_the_sheet_in_play_shows_the_dice_of_the_first_question():
+def test_the_opening_picture_is_plain():
     state = lesson.sheet_in_play()
-    assert state.dice == (3, 5, 3, 5) and "<svg" in state._repr_svg_()
+    assert state.dice == (3, 5, 3, 5)
+    drawn = lesson.plain_sheet()
+    assert drawn.startswith("<svg") and "viewBox" in drawn
+    for untaught in ("cursite", "Turn 6", "score", "container", "rolling"):
+        assert untaught not in drawn.lower()
+
+
+def test_the_ruby_working_comes_after_the_tree():
+    assert not L["ruby_three_throws"].show_working and L["ruby_three_throws"].worked
+    working = lesson.ruby_working()
+    assert str(lesson.one_die_even()) in working and str(lesson.turn_chance("ruby")) in working
 
 
 def test_the_guide_quotes_the_model():

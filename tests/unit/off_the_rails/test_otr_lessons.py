@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -88,7 +89,7 @@ def test_try_to_names_the_rule_and_leaves_the_game_as_it_was():
     before = game.to_json()
     said, ok = lines_of(L.try_to, game, Upgrade(0, 3, 1, E))
     assert ok is False and game.to_json() == before
-    assert said == ["refused by the rule 'upgrade': a tile with a cart on it cannot be upgraded"]
+    assert said == ["Not allowed: a tile with a cart on it cannot be upgraded"]
     said, ok = lines_of(L.try_to, game, PlaceTrack(0, 3, 3, "straight", 0))
     assert ok is True and said == ["  Red lays a straight on D3"]
 
@@ -359,17 +360,34 @@ def test_every_scene_of_lesson_1_plays_and_draws_a_board():
         drawn = scene()
         assert "<svg" in drawn and drawn.endswith("</svg>"), scene.__name__
     assert "derails" in lesson_1_rules.speed_four_scene()
-    assert "rolls" not in lesson_1_rules.track_scene() and "refused by the rule 'track'" in lesson_1_rules.track_scene()
+    assert "rolls" not in lesson_1_rules.track_scene() and "Not allowed: only a straight" in lesson_1_rules.track_scene()
+    assert "'track'" not in lesson_1_rules.track_scene()              # no rule names in sight of a pupil
     assert "dropped 3 and kept 2" in lesson_1_rules.crash_scene(blue_gems=5)
     assert "drops" not in lesson_1_rules.bumper_scene("on") and "drops" in lesson_1_rules.bumper_scene("off")
-    assert lesson_1_rules.scoring_scene().endswith("The winner: blue.")
+    assert lesson_1_rules.scoring_scene().endswith("<p>The winner: Blue.</p>")
+    # plain pictures (no side panel with a status line) and tables as HTML, not text aligned with spaces
+    for drawn in (lesson_1_rules.opening_scene(), lesson_1_rules.solo_picture()):
+        shown = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", drawn))
+        assert "points" not in shown and "chasm" not in shown and "Missions" not in shown and "turn" not in shown
+    for table in (lesson_1_rules.stockpiles_text(), lesson_1_rules.missions_text(), lesson_1_rules.scoring_scene()):
+        assert table.startswith("<table") and "</table>" in table
     assert "= 26" in lesson_1_rules.delivery_scene()
     assert "Yellow draws the Chasm card" in lesson_1_rules.quiet_chasm_text()
 
 
 def test_the_chances_lesson_tables_and_its_band():
-    assert lesson_2_chances.count_text().endswith("58/128 = 29/64")
-    assert "1/4" in lesson_2_chances.chasm_clock(2) and "10 |" in lesson_2_chances.chasm_clock(2)
+    assert lesson_2_chances.count_text().endswith("58/128 = 29/64</p>")
+    assert "= 29/64." in lesson_2_chances.count_text()                # the working, shown only on a press
+    assert "1/4" in lesson_2_chances.chasm_clock(2) and ">turn 10<" in lesson_2_chances.chasm_clock(2)
+    assert "phase" not in lesson_2_chances.chasm_clock(2) + lesson_2_chances.deck_text()
+    lengths = lesson_2_chances.deck_length_table(2)
+    assert lengths.count(">17 cards") == 1 and "<table" in lengths   # the rule's row once
+    assert "about 0.022%" in lesson_2_chances.gem_count_table("diamond")
+    assert "diamonds" in lesson_2_chances.gem_count_table("diamond")
+    band = lesson_2_chances.band_run(20_000, 1)
+    assert band.count("<svg") == 2 and " SE" not in band             # the whole run and a close-up of its end
+    for svg in band.split("<svg")[1:]:
+        assert "standard" not in svg.split("</svg>")[0]                # the sentences stay outside the drawing
     assert "45/64" in lesson_2_chances.deck_length_table(2)
     assert "104/33" in lesson_2_chances.value_table(2)
     # the guide and the notebook say: run 1 of 20,000 builds lands just outside the band (2.01 SE),

@@ -19,7 +19,7 @@ def percent(value: Fraction, places: int) -> str:
 
 def test_the_lesson_is_one_class_with_predictions_before_the_exact_numbers():
     assert 45 <= mine.LESSON.minutes <= 60
-    assert len(mine.LESSON.predictions) >= 5
+    assert len(mine.LESSON.predictions) >= 4
     extension = [q.key for q in mine.LESSON if q.section == mine.EXTENSION]
     assert extension == [q.key for q in mine.LESSON][-len(extension):], "extension questions come last"
 
@@ -51,12 +51,25 @@ def test_the_buttons_work():
     assert "cells stay empty" in mine.best_cover_report(first)
     assert "87.25%" in mine.flip_rule("no") and "92.375%" in mine.flip_rule("yes")
     assert mine.elf_round_points() == 8
+    elves = mine.elf_picture().svg
+    assert elves.count("<circle") == 4 and "tile" not in elves and "Round" not in elves
 
 
 def test_the_rules_narration_refuses_what_the_rules_forbid():
-    lines = mine.refusals().splitlines()
-    assert sum("refused:" in line for line in lines) == 4 and "placed" in lines[-1]
-    assert "Points for the round: 4." in mine.hasty_call()
+    said = [row[1] for row in mine.refusals().rows]
+    assert [s.startswith("refused: ") for s in said] == [True] * 4 + [False] and said[-1] == "placed"
+    # each refusal is said in words, never with the model's rule names, tile numbers or coordinates
+    assert len(set(said[:4])) == 4 and all(s.removeprefix("refused: ") in mine.PLAIN_RULES.values() for s in said[:4])
+    steps = dict(mine.hasty_call().rows)
+    assert steps["points for the round"] == "10 − 4 − 2 = 4" and steps["empty cells after the check"] == 4
+
+
+def test_no_code_or_answers_in_what_pupils_read_before_the_questions():
+    plan = mine.LESSON.plan_markdown()
+    for number in ("92.4", "95.75", "9.77", "739", "383"):
+        assert number not in plan, f"the goals give away {number}"
+    for text in (repr(mine.refusals()), repr(mine.hasty_call()), mine.refusals()._repr_html_()):
+        assert not re.search(r"\(\d+, \d+\)|\btile \d|\bP\d|I\d\b", text), text
 
 
 def test_the_guide_quotes_the_models_numbers():
