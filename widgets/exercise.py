@@ -137,19 +137,20 @@ def number_text(value: Number) -> str:
         return str(value.numerator)
     if 0 < value < 1:
         return f"{value} (about {_percent(value)})"
-    return f"{value} (about {float(value):.3g})"
+    return f"{value} (about {plain_number(value)})"
 
 
 def _percent(value: Union[Fraction, float]) -> str:
     share = float(value) * 100
-    return f"{share:.2g}%" if abs(share) < 1 else f"{share:.3g}%"
+    return f"{plain_number(share, 2 if abs(share) < 1 else 3)}%"
 
 
 def _means_percent(value: Fraction, typed: str, answer: Number) -> bool:
-    """A chance typed as a bare percentage: the answer lies between 0 and 1, and the learner
-    wrote a plain number above 1 and at most 100 ("60" for 60%), never a fraction."""
+    """A chance typed as a bare percentage: the answer is a fraction strictly between 0 and 1
+    (not a whole number: "2" stays 2 when the answer is 0 or 1), and the learner wrote a plain
+    number above 1 and at most 100 ("60" for 60%), never a fraction."""
     plain = "/" not in typed and "in" not in typed.lower() and "%" not in typed
-    return plain and 0 <= Fraction(answer) <= 1 and 1 < value <= 100
+    return plain and 0 < Fraction(answer) < 1 and 1 < value <= 100
 
 
 def compare(value: Fraction, answer: Number, tolerance: float = 0.01, typed: str = "",
@@ -185,11 +186,24 @@ def _how_far(value: Fraction, answer: Fraction) -> str:
         ratio = value / answer
         if ratio >= 2 or ratio <= Fraction(1, 2):
             big = max(ratio, 1 / ratio)
-            return f"about {float(big):.3g} times {'too big' if ratio > 1 else 'too small'}"
+            return f"about {plain_number(big)} times {'too big' if ratio > 1 else 'too small'}"
     if 0 <= answer <= 1 and 0 <= value <= 1:
-        return f"off by {abs(float(value - answer)) * 100:.2g} percentage points"
+        return f"off by {plain_number(abs(value - answer) * 100, 2)} percentage points"
     gap = abs(value - answer)
-    return f"off by {gap.numerator if gap.denominator == 1 else f'{float(gap):.3g}'}"
+    return f"off by {gap.numerator if gap.denominator == 1 else plain_number(gap)}"
+
+
+def plain_number(value: Union[Fraction, float], digits: int = 3) -> str:
+    """A number as a pupil reads it: about ``digits`` significant figures, thousands separated,
+    never in e-notation (1,300 rather than 1.3e+03; 0.0028 rather than 2.8e-03)."""
+    value = float(value)
+    if value == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(value)))
+    if magnitude >= digits - 1:  # a whole number: round to the significant figures, keep the zeros
+        return f"{round(value, digits - 1 - magnitude):,.0f}"
+    decimals = digits - 1 - magnitude
+    return f"{value:,.{decimals}f}".rstrip("0").rstrip(".")
 
 
 def running_share_svg(shares: Sequence[float], exact: float, prediction: Optional[float] = None,
@@ -201,7 +215,7 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
         return ""
     marks = [exact] + ([prediction] if prediction is not None else [])
     top = max(max(shares[min(n - 1, 9):], default=exact), *marks) * 1.15 or 1.0
-    left, right, low, high = 8, width - 8, height - 8, 18
+    left, right, low, high = 8, width - 14, height - 20, 18
 
     def x(i: int) -> float:
         return left + (right - left) * math.log(i + 1) / math.log(max(n, 2))
@@ -214,13 +228,20 @@ def running_share_svg(shares: Sequence[float], exact: float, prediction: Optiona
     points = " ".join(f"{x(i):.1f},{y(shares[i]):.1f}" for i in indices)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-ex-sim" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="simulation against the exact answer">',
+        f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="img" '
+        'aria-label="simulation against the exact answer">',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff" stroke="#ddd"/>',
         f'<text x="{left}" y="12" font-size="10" fill="#666">top of the chart: {_percent(top)}</text>',
         f'<polyline points="{points}" fill="none" stroke="#2e6db4" stroke-width="1.5"/>',
         f'<line x1="{left}" x2="{right}" y1="{y(exact):.1f}" y2="{y(exact):.1f}" stroke="#1b5e20" '
         'stroke-dasharray="6 4"/>',
     ]
+    tries = 10
+    while tries <= n:  # the number of tries along the bottom: 10, 100, 1,000, ...
+        parts.append(f'<line x1="{x(tries - 1):.1f}" x2="{x(tries - 1):.1f}" y1="{low}" y2="{low + 4}" stroke="#999"/>'
+                     f'<text x="{x(tries - 1):.1f}" y="{height - 4}" font-size="10" fill="#666" '
+                     f'text-anchor="middle">{tries:,}</text>')
+        tries *= 10
     if prediction is not None:
         parts.append(f'<line x1="{left}" x2="{right}" y1="{y(prediction):.1f}" y2="{y(prediction):.1f}" '
                      'stroke="#b06000" stroke-dasharray="2 3"/>')
@@ -415,7 +436,7 @@ class Exercise(StaticForm, widgets.VBox):
                              f"after {len(shares):,} trials.")
                 parts.append(running_share_svg(shares, float(self.answer), guess))
                 parts.append('<span class="mg-ex-legend">Blue: the share of hits so far, as the tries go on (the '
-                             'first few tries are spread wide, the later ones squeezed together); '
+                             'numbers along the bottom: each step is ten times the one before); '
                              'green dashes: the exact answer' + ("; orange dots: your prediction" if guess is not None else "")
                              + ".</span>")
         self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"

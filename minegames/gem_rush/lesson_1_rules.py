@@ -46,7 +46,12 @@ def trim_text() -> Words:
 def turn_played() -> Words:
     """Player 1 trims to 4, stays put, uses Torchlit Landing (draw 2), and the team burns 3."""
     game = turn_board()
-    return Words(said(narrate, game, *_trim(game), EndMovement(), UseRoom(), Burn(), Burn(), Burn()))
+    trims = _trim(game)
+    lines = [said(narrate, game, trim).replace("discards down to the limit",
+                                                f"discards card #{trim.card} ({C.card_text(trim.card)})")
+             for trim in trims]
+    lines.append(said(narrate, game, EndMovement(), UseRoom(), Burn(), Burn(), Burn()))
+    return Words("\n".join(lines))
 
 
 def _trim(game) -> tuple:
@@ -66,12 +71,52 @@ def refusal_text() -> Words:
     return Words("Player 1 tries to step straight back west:\n" + said(try_to, game, Step(W)))
 
 
+START_AGAIN = "start again (back in Collapsed Adit)"
+STEP_CHOICES = SIDES + (START_AGAIN,)
+EMPTY_STEP = "that door leads to empty space: build a room to go there"
+BUILD_WORDS = ("Not a plain step: that door opens onto bare rock, so walking through it builds a new room, "
+               "and that costs the door's gems (section 3).")
+
+
+def _step_said(game, side: str) -> str:
+    """One step through ``side``, or the rule that refuses it, in the lesson's words (a door onto
+    bare rock is walked through by building, as section 3 says)."""
+    return said(try_to, game, Step(SIDES.index(side))).replace(f"Not allowed: {EMPTY_STEP}", BUILD_WORDS)
+
+
 def try_step(side: str = "west") -> Scene:
     """From Collapsed Adit (player 1 just stepped there), one step through ``side``: where it
     leads, or the rule that refuses it."""
     game, _ = passages_after_step()
-    return Scene(f"Player 1, in {room_name(COLLAPSED_ADIT)}, tries a step {side}:\n"
-                 + said(try_to, game, Step(SIDES.index(side))), game, hands=False)
+    return Scene(f"Player 1, in {room_name(COLLAPSED_ADIT)}, tries a step {side}:\n" + _step_said(game, side),
+                 game, hands=False)
+
+
+class StepWalk:
+    """What the "Try the step" button runs: each press is one more step from wherever the dwarf
+    now stands (a walk that starts in Collapsed Adit), counting the steps taken; "start again"
+    puts the dwarf back. The turn's step allowance is topped up, so the walk can go on as long
+    as the pupils like (only the count matters here)."""
+
+    def __init__(self):
+        self.game, self.steps = None, 0
+
+    def _restart(self) -> None:
+        self.game, _ = passages_after_step()
+        self.steps = 0
+
+    def __call__(self, side: str = "west") -> Scene:
+        if self.game is None or side == START_AGAIN:
+            self._restart()
+        if side == START_AGAIN:
+            return Scene(f"Player 1 is back in {room_name(COLLAPSED_ADIT)}: 0 steps taken.", self.game, hands=False)
+        start = tuple(self.game.players[0]["pos"])
+        here = room_name(self.game.mine[start][0])
+        self.game.steps_left = max(self.game.steps_left, 1)
+        text = _step_said(self.game, side)
+        self.steps += tuple(self.game.players[0]["pos"]) != start
+        return Scene(f"Player 1, in {here}, tries a step {side}:\n{text}\n"
+                     f"Steps taken since {room_name(COLLAPSED_ADIT)}: {self.steps}.", self.game, hands=False)
 
 
 def distances_text(game) -> Table:
@@ -125,10 +170,18 @@ def tile_svg(game) -> str:
     return mine_svg({(0, 0): (tile.id, 0)}, title=tile.name, empties=False, scale=1.4)
 
 
+def placement_text(place) -> str:
+    """A way to lay the new tile, with the direction of the turn spelled out."""
+    name = C.ROOM_BY_ID[place.room].name if place.room in C.ROOM_BY_ID else "the tile"
+    if not place.rotation:
+        return f"{name} as printed (not turned)"
+    return f"{name} turned {place.rotation * 90}° clockwise"
+
+
 def placed_text(game) -> Words:
     """The game's list of legal ways to lay the new tile; player 1 takes the first."""
     legal = game.legal_actions()
-    lines = [f"The game allows: {'; '.join(str(a) for a in legal)}."]
+    lines = [f"The game allows: {'; '.join(placement_text(a) for a in legal)}."]
     lines.append(said(narrate, game, legal[0]).strip())
     return Words("\n".join(lines) + f"\nScore {game.players[0]['score']}, steps left {game.steps_left}.")
 
@@ -218,6 +271,15 @@ def clock_table(most: int = 7) -> Table:
     (each game played through on the game)."""
     return Table(("players", "turns each player gets, in seat order"),
                  [(players, ", ".join(map(str, clock_turns(players)))) for players in range(1, most + 1)])
+
+
+def clock_working() -> Words:
+    """The working of the four-player clock, shown after the class stop."""
+    turns = clock_turns(4)
+    total = sum(turns)
+    return Words(f"75 cards / 3 a turn = {total} turns for the whole table, shared out in seat order.\n"
+                 f"With four players, {total} = 4 × {min(turns)} + {total - 4 * min(turns)}: everyone gets "
+                 f"{min(turns)} turns, and player 1 gets one more, {turns[0]}.")
 
 
 # ---- extension: tunnels met while building, Mine Carts, Warpstone, abilities --------------
@@ -376,11 +438,11 @@ RULES = Lesson(
     sections=(
         Section("Start: the game and how to read a board", 6),
         Section("1. A turn in four steps", 8),
-        Section("2. Doors, walls and one-way passages", 9),
-        Section("3. Building a room and turning it", 9),
+        Section("2. Doors, walls and one-way passages", 10),
+        Section("3. Building a room and turning it", 10),
         Section("4. Tunnels", 5),
-        Section("5. Special gems", 6),
-        Section("6. Crisis: the burn and the clock", 7),
+        Section("5. Special gems", 5),
+        Section("6. Crisis: the burn and the clock", 8),
         Section("Wrap-up: what to remember", 5),
     ),
     questions=QUESTIONS,

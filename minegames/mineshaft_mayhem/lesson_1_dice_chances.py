@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from minegames.core import all_rolls
 from minegames.core.lessons import Lesson, Question, Section, standard_error
 
 from . import analysis, simulate
@@ -31,13 +32,13 @@ from .positions import position
 SIDES = 6
 THROWS = 3  # throws in a turn (the game's max_rolls)
 
-#: Each gem's pattern in words a pupil reads at the table.
-PATTERN_WORDS = {
-    "diamond": "all four dice the same (four of a kind)",
-    "emerald": "two different pairs, like 2-2-5-5",
-    "ruby": "every die even (2, 4 or 6)",
-    "sapphire": "a run of four, like 2-3-4-5",
-    "amethyst": "at least three dice the same (three of a kind)",
+#: Each gem's pattern in the fewest words, for the table a pupil may read on a phone.
+PATTERN_SHORT = {
+    "diamond": "4 of a kind",
+    "emerald": "two pairs",
+    "ruby": "all even",
+    "sapphire": "a run of four",
+    "amethyst": "3 of a kind",
 }
 
 EXTENSION = "Extension (for a top set)"
@@ -83,6 +84,10 @@ def likeliest(chances: dict[str, Fraction]) -> str:
     return max(chances, key=chances.__getitem__)
 
 
+def orders(faces: Sequence[int]) -> int:
+    """In how many orders the four dice can show ``faces``: the ordered throws with the same faces."""
+    target = sorted(faces)
+    return sum(1 for roll in all_rolls(len(faces)) if sorted(roll) == target)
 
 
 def expected_wins(gem: str, turns: int) -> int:
@@ -117,9 +122,9 @@ S_SIM = "Does a simulation agree? The law of large numbers"
 S_WRAP = "Wrap-up"
 
 _RUBY_VS_SAPPHIRE = (
-    f"Ruby {turn_chance('ruby')} (about {float(turn_chance('ruby')):.1%}) against sapphire "
-    f"{turn_chance('sapphire')} (about {float(turn_chance('sapphire')):.1%}): the ruby stays ahead, but only just. "
-    "A stuck 1 ruins a ruby for the rest of the turn, while a sapphire can still use it (1-2-3-4)."
+    f"Sapphire about {float(turn_chance('sapphire', throws=4)):.1%} against ruby about "
+    f"{float(turn_chance('ruby', throws=4)):.1%}: the extra throw helps the sapphire more. A stuck 1 ruins a "
+    "ruby for the rest of the turn, while a sapphire can still use it (1-2-3-4)."
 )
 
 QUESTIONS = (
@@ -160,7 +165,7 @@ QUESTIONS = (
     ),
     Question(
         "ruby_throws",
-        "How many of the 1296 throws show only even numbers (a ruby)?",
+        "How many of the 1296 throws show only even numbers (a ruby)? (a count, not a chance)",
         lambda: analysis.throws_showing("ruby"),
         worked="Each die has 3 even faces (2, 4, 6): 3 × 3 × 3 × 3 = 81 throws, so the chance is 81/1296 = 1/16.",
         hint="How many even faces does one die have? Four dice: multiply.",
@@ -182,7 +187,7 @@ QUESTIONS = (
         "What is the chance of ending with every die even?",
         lambda: turn_chance("ruby"),
         worked=f"({one_die_even()})⁴ = {turn_chance('ruby')}: each die ends even with chance {one_die_even()} on "
-               "its own, and the four dice do not affect each other (the next question shows where "
+               "its own, and the four dice do not affect each other (the tree next shows where "
                f"{one_die_even()} comes from).",
         predict=True,
         show_working=False,  # the pupils work it out next (one_die_even), then press "Show the working"
@@ -190,32 +195,20 @@ QUESTIONS = (
     ),
     Question(
         "one_die_even",
-        "One die, up to three throws: you keep it once it is even, throw it again on a 3 or a 5, and a 1 "
-        "sticks (lost). What is the chance it ends even?",
+        "One die, up to three throws, as in the tree: what is the chance it ends even?",
         lambda: one_die_even(),
         worked="Even at once: 1/2; a 3 or 5, then even: 1/3 × 1/2 = 1/6; a 3 or 5 twice, then even: "
                "1/3 × 1/3 × 1/2 = 1/18. Add these separate ways: 9/18 + 3/18 + 1/18 = 13/18.",
-        hint="Draw a tree: each throw is even (1/2), 3 or 5 (1/3, throw again) or 1 (1/6, lost). Add the "
-             "branches that end even.",
+        hint="Multiply along each branch that ends even, then add those branches.",
         tolerance=0.02,
-        section=S_TURN,
-    ),
-    Question(
-        "ruby_or_sapphire",
-        f"Prediction: in one throw the ruby ({one_throw_chance('ruby')}) beats the sapphire "
-        f"({one_throw_chance('sapphire')}). In a turn of three throws, keeping dice the best way, which is likelier?",
-        lambda: "ruby" if turn_chance("ruby") > turn_chance("sapphire") else "sapphire",
-        worked=_RUBY_VS_SAPPHIRE,
-        choices=("ruby", "sapphire"),
-        predict=True,
-        reveal_after=1,
         section=S_TURN,
     ),
     Question(
         "band_narrows",
         "Prediction: the computer plays 10,000 turns instead of 1,000. The ±2 standard-error band becomes ...",
         _band_choice,
-        worked="The standard error is √(p(1 − p)/n): ten times the turns divides it by √10 ≈ 3.16.",
+        worked="The standard error is √(p(1 − p)/n) (p: the exact chance, n: the number of turns): ten times "
+               "the turns divides it by √10 ≈ 3.16.",
         choices=("wider", "about the same", "about 3 times narrower", "10 times narrower"),
         predict=True,
         section=S_SIM,
@@ -241,7 +234,17 @@ QUESTIONS = (
         tolerance=0.02,
         section=EXTENSION,
     ),
-
+    Question(
+        "ruby_or_sapphire",
+        f"Extension, prediction: in a turn of three throws the ruby ({float(turn_chance('ruby')):.1%}) just beats the "
+        f"sapphire ({float(turn_chance('sapphire')):.1%}). With FOUR throws a turn, which is likelier?",
+        lambda: "ruby" if turn_chance("ruby", throws=4) > turn_chance("sapphire", throws=4) else "sapphire",
+        worked=_RUBY_VS_SAPPHIRE,
+        choices=("ruby", "sapphire"),
+        predict=True,
+        reveal_after=1,
+        section=EXTENSION,
+    ),
     Question(
         "expected_sapphires",
         "Extension: the computer plays 1,000 turns aiming at the sapphire. Using the exact chance from the table, "
@@ -253,20 +256,22 @@ QUESTIONS = (
         section=EXTENSION,
     ),
     Question(
-        "sapphire_throws",
-        "Extension: how many of the 1296 throws show a run of four (a sapphire)?",
-        lambda: analysis.throws_showing("sapphire"),
-        worked="3 runs (1-2-3-4, 2-3-4-5, 3-4-5-6), each in 4 × 3 × 2 × 1 = 24 orders: 3 × 24 = 72.",
-        hint="List the runs; then count the orders four different numbers can land in.",
+        "sapphire_orders",
+        "Extension: in how many different orders can the four dice show the run 2-3-4-5?",
+        lambda: orders((2, 3, 4, 5)),
+        worked=f"4 × 3 × 2 × 1 = 4! = {orders((2, 3, 4, 5))}. With 3 runs (1-2-3-4, 2-3-4-5, 3-4-5-6): "
+               f"3 × {orders((2, 3, 4, 5))} = {analysis.throws_showing('sapphire')}, the sapphire's count in the table.",
+        hint="The first die can show any of the 4 numbers, the second any of the 3 left, and so on.",
         section=EXTENSION,
     ),
     Question(
-        "emerald_throws",
-        "Extension: how many of the 1296 throws show two different pairs (an emerald)?",
-        lambda: analysis.throws_showing("emerald"),
-        worked="C(6,2) = 15 ways to choose the two numbers; C(4,2) = 6 ways to choose which two dice show the "
-               "smaller one: 15 × 6 = 90.",
-        hint="Choose the two numbers with C(6,2), then choose which two of the four dice show the first number.",
+        "emerald_orders",
+        "Extension: in how many different orders can the four dice show 2-2-5-5?",
+        lambda: orders((2, 2, 5, 5)),
+        worked=f"Choose which two of the four dice show the 2s: C(4,2) = 4! ÷ (2! × 2!) = {orders((2, 2, 5, 5))}. "
+               f"With C(6,2) = 15 pairs of numbers: 15 × {orders((2, 2, 5, 5))} = {analysis.throws_showing('emerald')}, "
+               "the emerald's count in the table.",
+        hint="The 5s go wherever the 2s do not: choose the two dice that show the 2s with C(4,2).",
         section=EXTENSION,
     ),
     Question(
@@ -302,13 +307,14 @@ DICE_CHANCES = Lesson(
     ),
     sections=(
         # Honest minutes for pairs aged 14-16: reading at about 120 words a minute (90 for rules and
-        # maths), 2-4 minutes a question, 3 for a stop; the opening cell (2 minutes) is in part 1.
+        # maths), answer texts and tables counted, 2-4 minutes a question, 1 for a show of hands, 3 for a
+        # stop; the opening cell (2 minutes) is in part 1. See the guide's timing table.
         Section(S_GAME, 9),
         Section(S_DRAW, 7),
-        Section(S_ONE, 11),
-        Section(S_TURN, 17),
-        Section(S_SIM, 10),
-        Section(S_WRAP, 3),
+        Section(S_ONE, 12),
+        Section(S_TURN, 18),
+        Section(S_SIM, 8),
+        Section(S_WRAP, 4),
     ),
     questions=QUESTIONS,
 )
@@ -387,6 +393,11 @@ def _percent(chance: Fraction | float, digits: int = 1) -> str:
     return f"{float(chance) * 100:.{digits}f}%"
 
 
+def table_percent(chance: Fraction | float) -> str:
+    """A percentage for the tables: one decimal, two under 1% (0.46%, not 0.5%, so ratios come out right)."""
+    return _percent(chance, 2 if 0 < float(chance) < 0.01 else 1)
+
+
 def tin_table() -> str:
     """The full tin: how many gems of each type it holds (HTML)."""
     counts = tin_counts()
@@ -408,21 +419,20 @@ def throw_dice(throws: int = 1, seed: int | None = None) -> str:
 def one_throw_table() -> str:
     """The event of each pattern counted in the 1296 throws, and its chance (HTML)."""
     total = SIDES**NUMBER_OF_DICE
-    rows = [(gem, html.escape(PATTERN_WORDS[gem]), str(analysis.throws_showing(gem)),
-             f"{analysis.throws_showing(gem)}/{total} = {one_throw_chance(gem)}", _percent(one_throw_chance(gem)))
+    rows = [(gem, html.escape(PATTERN_SHORT[gem]), str(analysis.throws_showing(gem)),
+             f"{analysis.throws_showing(gem)}/{total} = {one_throw_chance(gem)}", table_percent(one_throw_chance(gem)))
             for gem in sorted(GEMS, key=one_throw_chance, reverse=True)]
-    return (f"<p>The computer went through all {total} throws and counted the ones in each event.</p>"
-            + _table(("gem", "pattern", f"throws (of {total})", "chance", "about"), rows))
+    return (f"<p>All {total} throws, counted by the computer.</p>"
+            + _table(("gem", "pattern", "throws", "chance", "≈"), rows))
 
 
 def chance_table(lock_ones: bool = True) -> str:
     """The fifteen exact chances: each gem in a turn of 1, 2 and 3 throws, best keeps (HTML)."""
     table = analysis.probability_table(rolls=(1, 2, 3), lock_ones=lock_ones)
     head = ["gem"] + [f"{r} throw{'s' if r > 1 else ''}" for r in (1, 2, 3)]
-    rows = [[gem] + [f"<b>{_percent(row[r])}</b><br><small>{row[r]}</small>" for r in (1, 2, 3)]
+    rows = [[gem] + [f"<b>{table_percent(row[r])}</b><br><small>{row[r]}</small>" for r in (1, 2, 3)]
             for gem, row in sorted(table.items(), key=lambda item: item[1][3], reverse=True)]
-    return ("<p>Exact chances when you aim at one gem and keep dice the best way "
-            "(the computer tries every keep, working back from the last throw).</p>" + _table(head, rows))
+    return "<p>Exact chances, aiming at one gem and keeping dice the best way.</p>" + _table(head, rows)
 
 
 def simulated(gem: str, throws: int = 1, turns: int = 20_000, seed: int = 7) -> Callable[[], np.ndarray]:
@@ -439,11 +449,10 @@ def simulation_check(gem: str = "sapphire", turns: int = 1_000, seed: int | None
     half = 2 * standard_error(exact, turns)
     inside = abs(share - exact) <= half
     words = (
-        f"<p>{turns:,} turns aiming at the {gem}: won {round(share * turns):,}, a share of <b>{_percent(share)}</b>. "
-        f"The exact chance is {_percent(exact)}; the ±2 standard-error band for {turns:,} turns runs from "
-        f"{_percent(exact - half)} to {_percent(exact + half)}. "
-        + ("The share landed <b>inside</b> the band." if inside else
-           "The share landed <b>outside</b> the band: that happens in about 1 run in 20. Press again.")
+        f"<p>{turns:,} turns aiming at the {gem}: {round(share * turns):,} won, a share of <b>{_percent(share)}</b>. "
+        f"Exact chance {_percent(exact)}; band {_percent(exact - half)} to {_percent(exact + half)}. "
+        + ("<b>inside</b> the band." if inside else
+           "<b>outside</b> the band: about 1 run in 20 does that.")
         + "</p>"
     )
     return words + share_picture(shares, exact)
@@ -454,7 +463,7 @@ def share_picture(shares: Sequence[float], exact: float, width: int = 520, heigh
     against the number of turns on a log scale (SVG)."""
     n = len(shares)
     first = min(10, n)
-    left, right, top, bottom = 44, width - 10, 10, height - 30
+    left, right, top, bottom = 48, width - 28, 10, height - 36
     span = math.log(max(n, first + 1) / first)
     high = min(1.0, exact + 2 * standard_error(exact, first) + 0.05)
     low = max(0.0, exact - 2 * standard_error(exact, first) - 0.05)
@@ -472,10 +481,10 @@ def share_picture(shares: Sequence[float], exact: float, width: int = 520, heigh
     lower = [f"{x(k):.1f},{y(exact - 2 * standard_error(exact, k)):.1f}" for k in reversed(marks)]
     line = " ".join(f"{x(k):.1f},{y(float(shares[k - 1])):.1f}" for k in marks)
     ticks = "".join(
-        f'<text x="{x(k):.1f}" y="{bottom + 16}" font-size="11" text-anchor="middle">{k:,}</text>'
+        f'<text x="{x(k):.1f}" y="{bottom + 17}" font-size="14" text-anchor="middle">{k:,}</text>'
         for k in (10, 100, 1_000, 10_000, 100_000) if first <= k <= n)
     labels = "".join(
-        f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v:.0%}</text>'
+        f'<text x="{left - 4}" y="{y(v) + 5:.1f}" font-size="14" text-anchor="end">{v:.0%}</text>'
         for v in (low, exact, high))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
@@ -486,11 +495,10 @@ def share_picture(shares: Sequence[float], exact: float, width: int = 520, heigh
         'stroke-dasharray="6 4"/>'
         f'<polyline points="{line}" fill="none" stroke="#2e6db4" stroke-width="1.6"/>'
         f"{ticks}{labels}"
-        f'<text x="{(left + right) / 2}" y="{height - 2}" font-size="11" text-anchor="middle">turns played '
+        f'<text x="{(left + right) / 2}" y="{height - 2}" font-size="14" text-anchor="middle">turns played '
         "(log scale)</text></svg>"
-        "<div style='font-size:12px;color:#555'>Blue: the share of wins so far. Green dashes: the exact chance. "
-        "Shaded: the ±2 standard-error band, which narrows as the turns pile up. Along the bottom each step "
-        "is ten times the one before (10, 100, 1,000 turns): a log scale.</div>"
+        "<div style='font-size:13px;color:#555'>Blue: the share of wins so far. Green dashes: the exact chance. "
+        "Shaded: the ±2 standard-error band.</div>"
     )
 
 
@@ -537,7 +545,7 @@ def advice_for(die_1: int, die_2: int, die_3: int, die_4: int, throws_left: int)
     return head + _table(("gem", "best chance", "what to do for that gem"), rows) + f"<p><b>{verdict}</b></p>"
 
 
-def whole_games(games: int = 1_000, throws: int = THROWS, seed: int | None = None) -> str:
+def whole_games(games: int = 200, throws: int = THROWS, seed: int | None = None) -> str:
     """Whole games played at random and by the adviser: the mean score (an estimate of the
     expectation, +-2 standard errors) and the ranks reached (HTML)."""
     parts = []

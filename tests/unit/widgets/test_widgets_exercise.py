@@ -257,6 +257,7 @@ def test_a_chance_typed_as_a_bare_percentage_is_read_as_one():
     assert feedback.correct and "16.7%" in feedback.message
     assert not Exercise("Chance?", Fraction(1, 6)).check("1/2").correct     # a fraction stays a fraction
     assert Exercise("How many?", 60).check("60").correct                    # not a chance: a plain number
+    assert "2 is too high" in Exercise("How many points?", 1).check("2").message  # a whole-number answer of 1
     assert not Exercise("Chance?", Fraction(1, 6)).check("0.5").correct     # 0.5 stays 0.5
 
 
@@ -268,3 +269,12 @@ def test_a_question_can_keep_its_working_for_the_key():
                             show_working=False))
     exercise.check("1/2")
     assert exercise.revealed and "29/64" in exercise.answer_view.value and "21/32" not in exercise.answer_view.value
+
+
+def test_numbers_are_never_in_e_notation():
+    from widgets.exercise import plain_number
+
+    feedback = Exercise("How many throws show only even numbers?", 81).check("81/1296")
+    assert "e+" not in feedback.message and "1,300 times too small" in feedback.message
+    assert plain_number(0.00283) == "0.00283" and plain_number(1234567) == "1,230,000"
+    assert "e-" not in number_text(Fraction(1, 4576 * 1000))
