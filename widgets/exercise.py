@@ -64,6 +64,7 @@ EXERCISE_CSS = """
 .mg-exercise .mg-ex-right { color: #1b5e20; font-weight: 600; }
 .mg-exercise .mg-ex-wrong { color: #8a3b00; font-weight: 600; }
 .mg-exercise .mg-ex-invalid { color: #b00020; }
+.mg-exercise .jupyter-button { white-space: normal; height: auto; min-height: 28px; max-width: 100%; }
 .mg-exercise .mg-ex-answer { font-size: 14px; padding: 4px 8px; border-left: 4px solid #b08d3c;
   background: #f2efe6; }
 """
@@ -135,9 +136,10 @@ def number_text(value: Number) -> str:
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    if 0 < value < 1:
-        return f"{value} (about {_percent(value)})"
-    return f"{value} (about {plain_number(value)})"
+    reading = _percent(value) if 0 < value < 1 else plain_number(value)
+    if value.denominator > 10_000:  # a fraction no pupil can read: the reading first
+        return f"about {reading} (exactly {value})"
+    return f"{value} (about {reading})"
 
 
 def _percent(value: Union[Fraction, float]) -> str:
@@ -187,7 +189,7 @@ def _how_far(value: Fraction, answer: Fraction) -> str:
         if ratio >= 2 or ratio <= Fraction(1, 2):
             big = max(ratio, 1 / ratio)
             return f"about {plain_number(big)} times {'too big' if ratio > 1 else 'too small'}"
-    if 0 <= answer <= 1 and 0 <= value <= 1:
+    if answer.denominator != 1 and 0 <= answer <= 1 and 0 <= value <= 1:  # a chance, not a count
         return f"off by {plain_number(abs(value - answer) * 100, 2)} percentage points"
     gap = abs(value - answer)
     return f"off by {gap.numerator if gap.denominator == 1 else plain_number(gap)}"
@@ -435,9 +437,9 @@ class Exercise(StaticForm, widgets.VBox):
                 parts.append(f"A simulation: {_percent(shares[-1])} "
                              f"after {len(shares):,} trials.")
                 parts.append(running_share_svg(shares, float(self.answer), guess))
-                parts.append('<span class="mg-ex-legend">Blue: the share of hits so far, as the tries go on (the '
+                parts.append('<span class="mg-ex-legend">Blue line: the share of hits so far, as the tries go on (the '
                              'numbers along the bottom: each step is ten times the one before); '
-                             'green dashes: the exact answer' + ("; orange dots: your prediction" if guess is not None else "")
+                             'green dashed line: the exact answer' + ("; orange dotted line: your prediction" if guess is not None else "")
                              + ".</span>")
         self.answer_view.value = '<div class="mg-ex-answer">' + "<br>".join(parts) + "</div>"
 

@@ -26,7 +26,9 @@ from .components import StaticForm
 
 #: Pictures and results shrink to a phone's width; a table wider than the screen scrolls in its box.
 LESSON_CSS = ("<style>.mg-picture, .mg-run-result { max-width: 100%; overflow-x: auto; } "
-              ".mg-picture svg, .mg-run-result svg { max-width: 100%; height: auto; }</style>")
+              ".mg-picture svg, .mg-run-result svg { max-width: 100%; height: auto; } "
+              ".mg-run-on-press .jupyter-button { white-space: normal; height: auto; min-height: 28px; "
+              "max-width: 100%; }</style>")  # a long button label wraps on a phone instead of being cut
 
 _SVG_TAG = re.compile(r"<svg\b[^>]*>")
 

@@ -75,7 +75,7 @@ class Scene:
             text = html.escape("\n".join(self.lines), quote=False)
             parts.append(f"<pre style='white-space:pre-wrap;margin:4px 0'>{text}</pre>")
         if self.state is not None:
-            parts.append(f"<div style='max-width:min(100%,880px)'>{self.board_svg()}</div>")
+            parts.append(self.board_html())
         if self.caption:
             parts.append(f"<div style='font-size:12px;color:#555'>{html.escape(self.caption)}</div>")
         return "<div class='gr-lesson-scene'>" + "".join(parts) + "</div>"
@@ -90,6 +90,26 @@ class Scene:
             drawn = re.sub(r"<text\b[^>]*>" + re.escape(summary) + r"</text>", "", drawn)
         return re.sub(r"<svg\b", "<svg style='max-width:100%;height:auto'", drawn, count=1)
 
+    def board_html(self) -> str:
+        """The board as HTML: the mine and the miners' panels as two pictures side by side that
+        wrap, on a narrow page (below about 600 px), into the mine above and the panels below."""
+        drawn = self.board_svg()
+        size = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', drawn)
+        if size is None or float(size.group(1)) < 700:
+            return f"<div style='max-width:min(100%,880px)'>{drawn}</div>"
+        width, height = float(size.group(1)), float(size.group(2))
+        halves = []
+        for x, w in ((0.0, PANEL_X), (PANEL_X, width - PANEL_X)):
+            part = drawn.replace(size.group(0), f'viewBox="{x:g} 0 {w:g} {height:g}"', 1)
+            part = re.sub(r'(<svg style=[^>]*?) width="[\d.]+" height="[\d.]+"',
+                          rf'\1 width="{w:g}" height="{height:g}"', part, count=1)
+            if x == 0:  # a long status line under the mine is squeezed to the mine's width
+                part = re.sub(r'<text x="12" (y="[\d.]+" font-size="11"[^>]*)>([^<]{70,})</text>',
+                              rf'<text x="12" \1 textLength="{PANEL_X - 20:g}" lengthAdjust="spacingAndGlyphs">\2</text>',
+                              part)
+            halves.append(f"<div style='flex:1 1 300px;max-width:{w:g}px;min-width:0'>{part}</div>")
+        return "<div style='display:flex;flex-wrap:wrap;gap:4px;max-width:880px'>" + "".join(halves) + "</div>"
+
     def __repr__(self) -> str:
         lines = []
         for header, rows in self.tables:
@@ -99,6 +119,9 @@ class Scene:
             lines.append(f"[board: {self.caption or ('the game as it stands' if self.plain else self.state.prompt())}]")
         return "\n".join(lines)
 
+
+#: Where the board picture's player panels begin (the mine is drawn to the left of it).
+PANEL_X = 470.0
 
 _SQUARE = re.compile(r"(?:port \d+ of square|the tile at) \((\d+), (\d+)\)")
 _TILE_AT = re.compile(r"the tile at row (\d+), column (\d+)")
@@ -115,6 +138,43 @@ def _in_words(line: str) -> str:
     line = _SQUARE.sub(square, line)
     line = _TILE_AT.sub(r"the tile in row \1, column \2", line)
     return line
+
+
+#: One character per colour all through the lesson, as dealt at the table of section 1 (Yellow,
+#: absent there, keeps the fourth).
+CAST = {"Red": 0, "Blue": 2, "Green": 1, "Yellow": 3}
+
+
+def _cast(state: GoldmineRumbles) -> GoldmineRumbles:
+    """Give each colour its character from the table of section 1 (names only: no rule reads it)."""
+    for p in range(state.num_players):
+        sheet = state._players[p]  # as positions.position sets a sheet up
+        sheet["character"] = CAST[sheet["colour"]]
+    return state
+
+
+def _route(journey: M.Journey) -> list[str]:
+    """:func:`.lessons.journey_lines` naming each mine tile by its number and its place together."""
+    mine = journey.mine
+
+    def place(row: int, col: int) -> str:
+        return f"tile {mine.at((row - 1, col - 1)).tile} (row {row}, column {col})"
+
+    def tile(number: int) -> str:
+        row, col = mine.cell_of(number)
+        return f"tile {number} (row {row + 1}, column {col + 1})"
+
+    lines = []
+    for line in journey_lines(journey):
+        line = re.sub(r"walk a tunnel of tile (\d+)", lambda m: "walk along a tunnel of " + tile(int(m.group(1))), line)
+        line = re.sub(r"blast the tile at row (\d+), column (\d+)",
+                      lambda m: "blast " + place(int(m.group(1)), int(m.group(2))), line)
+        line = re.sub(r"the edge of the tile at row (\d+), column (\d+)|port \d+ of square \((\d+), (\d+)\)",
+                      lambda m: "the edge of " + (place(int(m.group(1)), int(m.group(2))) if m.group(1)
+                                                  else place(int(m.group(3)) + 1, int(m.group(4)) + 1)), line)
+        line = re.sub(r"\b1 quarter turn\(s\)", "1 quarter turn", line).replace("quarter turn(s)", "quarter turns")
+        lines.append(line)
+    return lines
 
 
 def _acting(state: GoldmineRumbles, *actions: Any) -> list[str]:
@@ -163,9 +223,24 @@ def setup_scene() -> Scene:
 def key_scene() -> Scene:
     """The board's abbreviations: the dashboard columns (and what 1, 2, 3 (4) cubes give), then the other marks."""
     scene = Scene()
-    scene.table(("key", "column", "1, 2, 3 (4) cubes give", "what it does"), dashboard_key())
-    scene.table(("mark", "what it means"), board_key())
+    scene.table(("key", "column", "1, 2, 3 (4) cubes give", "what it does"),
+                [(short, name, give, KEY_LATER.get(short, meaning)) for short, name, give, meaning in dashboard_key()])
+    scene.table(("mark", "what it means"), [(mark, MARKS_LATER.get(mark, meaning)) for mark, meaning in board_key()])
     return scene
+
+
+#: Key rows whose words this lesson does not teach, told in its own words (or left for later).
+KEY_LATER = {
+    "C4": "helps in fights (lesson 3)",
+    "WP": "extra gold when you dig a Flooded claim (lesson 2)",
+    "ML": "extra gold when you dig a Dark claim (lesson 2)",
+    "MT": "extra gold when you dig a Hard Rock claim (lesson 2)",
+    "FT": "later lessons",
+}
+MARKS_LATER = {
+    "? / (n)": "a Rumbles tile still face down / one a miner has peeked at (later lessons)",
+    "tokens": "Bandages, Poison and Black Marks: each costs gold at the end (lesson 2 says how much)",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -224,7 +299,7 @@ def quake_position() -> GoldmineRumbles:
     """Four miners on the standard mine (tiles 1 to 9 in reading order); Red has two Safety Gear
     cubes; the Rumbles tiles come up 7, then 2."""
     miners = [{"at": QUAKE_SITES[0], "dashboard": {R.SAFETY_GEAR: 2}}] + [{"at": s} for s in QUAKE_SITES[1:]]
-    return position(miners, seed=1, players=4, mine=standard_mine(), track=list(QUAKE_TRACK))
+    return _cast(position(miners, seed=1, players=4, mine=standard_mine(), track=list(QUAKE_TRACK)))
 
 
 def quake_scene() -> Scene:
@@ -288,8 +363,8 @@ SHOP_SQUARE = 3  # the 5gn square
 
 def shop_table() -> GoldmineRumbles:
     """Three miners on the standard mine; Blue plays first and has two Company Shares cubes."""
-    return table({"at": 3}, {"at": 11, "dashboard": {R.COMPANY_SHARES: 2}}, {"at": 15},
-                 store=[3, 8, 14, 5, 1], pile=[16, 10, 2])
+    return _cast(table({"at": 3}, {"at": 11, "dashboard": {R.COMPANY_SHARES: 2}}, {"at": 15},
+                       store=[3, 8, 14, 5, 1], pile=[16, 10, 2]))
 
 
 def shop_scene() -> Scene:
@@ -327,14 +402,14 @@ def buy_scene() -> Scene:
 
 def walk_table() -> GoldmineRumbles:
     """Blue at a start site with a claim on the 1gn square that a clean walk reaches."""
-    return trip_table(find_trip("walk"))
+    return _cast(trip_table(find_trip("walk")))
 
 
 def walk_scene() -> Scene:
     trip = find_trip("walk")
-    state = trip_table(trip)
+    state = _cast(trip_table(trip))
     scene = Scene(state=state).say(*_acting(state, BuyClaim(BLUE, 0)))
-    scene.say("The way, tunnel by tunnel:", *journey_lines(trip.journey))
+    scene.say("The way, tunnel by tunnel:", *_route(trip.journey))
     scene.say(*_acting(state, Travel(BLUE, trip.claim)))
     scene.caption = f"Blue has walked to claim {trip.claim}."
     return scene
@@ -342,9 +417,9 @@ def walk_scene() -> Scene:
 
 def rat_scene() -> Scene:
     trip = find_trip("rat")
-    state = trip_table(trip, blue={"items": {"Bread": 1}})
+    state = _cast(trip_table(trip, blue={"items": {"Bread": 1}}))
     scene = Scene(state=state).say(*_acting(state, BuyClaim(BLUE, 0)))
-    scene.say("The best way, tunnel by tunnel:", *journey_lines(trip.journey))
+    scene.say("The best way, tunnel by tunnel:", *_route(trip.journey))
     travel_past(state, trip.claim, show_choices=False, out=scene.say)
     scene.say(f"Blue's Poison tokens: {state.player(BLUE)['poisons']}")
     return scene
@@ -370,9 +445,9 @@ def backfire_shares(throws: int = 2000, seed: Optional[int] = None) -> np.ndarra
 
 def snake_scene() -> Scene:
     trip = find_trip("snake")
-    state = trip_table(trip, blue={"items": {"Blunderbuss": 1, "Bread": 1}})
+    state = _cast(trip_table(trip, blue={"items": {"Blunderbuss": 1, "Bread": 1}}))
     scene = Scene(state=state).say(*_acting(state, BuyClaim(BLUE, 0)))
-    scene.say("The best way, tunnel by tunnel:", *journey_lines(trip.journey))
+    scene.say("The best way, tunnel by tunnel:", *_route(trip.journey))
     travel_past(state, trip.claim, show_choices=False, out=scene.say)
     scene.say(f"Blue's injuries: {state.player(BLUE)['injuries']} | Poison tokens: {state.player(BLUE)['poisons']}")
     return scene
@@ -385,7 +460,7 @@ def snake_scene() -> Scene:
 
 def blast_table() -> GoldmineRumbles:
     """Blue with one Dynamite, and a claim on the 1gn square that no walk reaches but one blast does."""
-    return trip_table(find_trip("dynamite"), blue={"items": {"Dynamite": 1, "Bread": 1}})
+    return _cast(trip_table(find_trip("dynamite"), blue={"items": {"Dynamite": 1, "Bread": 1}}))
 
 
 def blasts_needed() -> int:
@@ -397,8 +472,7 @@ def blasts_needed() -> int:
 
 def blast_board() -> Scene:
     """The Dynamite position, before anything happens."""
-    return Scene(state=blast_table(), caption=f"Blue's claim is site {find_trip('dynamite').claim}. "
-                                              "Is there a walk to it?")
+    return Scene(state=blast_table(), caption=f"Blue's claim is site {find_trip('dynamite').claim}.")
 
 
 def blast_scene() -> Scene:
@@ -407,7 +481,7 @@ def blast_scene() -> Scene:
     scene = Scene(state=state).say(*_acting(state, BuyClaim(BLUE, 0)))
     scene.say(f"Can Blue walk there? {'yes' if Travel(BLUE, trip.claim) in state.legal_actions() else 'no'}")
     plan = state.route_plan()
-    scene.say("The cheapest plan:", *journey_lines(plan))
+    scene.say("The cheapest plan:", *_route(plan))
     follow(state, plan.plan, out=scene.say)
     scene.say(f"Blue stands at {describe(state.positions[BLUE])}; Dynamite left: {state.items(BLUE)['Dynamite']}")
     return scene
@@ -420,12 +494,12 @@ def blast_scene() -> Scene:
 
 def jump_scene() -> Scene:
     trip = find_trip("tunnel plans")
-    state = trip_table(trip, blue={"dashboard": {R.TUNNEL_PLANS: 1}, "items": {"Bread": 1, "Blunderbuss": 1}})
+    state = _cast(trip_table(trip, blue={"dashboard": {R.TUNNEL_PLANS: 1}, "items": {"Bread": 1, "Blunderbuss": 1}}))
     scene = Scene(state=state)
     walk = M.best_route(trip.journey.mine, trip.start, trip.claim, 0)
     scene.say(f"A walk without Tunnel Plans? {'yes' if walk else 'none'}")
     scene.say(*_acting(state, BuyClaim(BLUE, 0)))
-    scene.say("The way with one Tunnel Plans cube:", *journey_lines(trip.journey))
+    scene.say("The way with one Tunnel Plans cube:", *_route(trip.journey))
     travel_past(state, trip.claim, show_choices=False, out=scene.say)
     return scene
 
@@ -435,8 +509,8 @@ def jump_scene() -> Scene:
 # ---------------------------------------------------------------------------
 
 SETUP, PHASE, TURN, WAY, DYNAMITE, WRAP, EXTENSION = (
-    "The table and its key", "A phase begins", "A turn: buying a claim", "Finding the way: rats and snakes",
-    "Dynamite", "What we found, and discussion", "Extension: hidden gold")
+    "The table and its key", "A phase begins", "A turn: one main action", "Finding the way: rats and snakes",
+    "Dynamite", "What we found", "Extension: hidden gold")
 
 LESSON = Lesson(
     name="goldmine_rumbles_1_setup_and_turns",
@@ -454,17 +528,17 @@ LESSON = Lesson(
     ),
     # Honest minutes for a pair: reading at about 120 words a minute (90 for the rule tables), the
     # opening cell 2, each question 3 (a prediction with its chart 3-4), each stop 2.
-    sections=(Section(SETUP, 9), Section(PHASE, 16), Section(TURN, 6), Section(WAY, 14), Section(DYNAMITE, 6),
+    sections=(Section(SETUP, 10), Section(PHASE, 17), Section(TURN, 6), Section(WAY, 15), Section(DYNAMITE, 6),
               Section(WRAP, 4)),
     questions=(
-        Question("cubes_in_all", "Predict: in a three-player short game, how many cubes does one miner place "
-                 "over the whole game?", lambda: cubes_in_a_game(3, False),
+        Question("cubes_in_all", "Predict: a three-player short game has four phases, and each phase every "
+                 "miner places three cubes. How many cubes does one miner place over the whole game?", lambda: cubes_in_a_game(3, False),
                  worked="Four phases of three cubes each: 3 + 3 + 3 + 3 = 12.", predict=True, section=PHASE),
         Question("red_cave_in", "Predict: phase 2 flips tile 2. Red stands at site 3 with two Safety Gear cubes. "
                  "How many injuries does Red take?", lambda: cave_in_injuries(RED),
                  worked="Site 3 is right beside tile 2 (distance 0): 5 injuries in phase 2, less 2 for the "
                         "two Safety Gear cubes = 3.", predict=True, section=PHASE),
-        Question("yellow_cave_in", "Yellow stands at site 11, two tiles from tile 2, with no Safety Gear. "
+        Question("yellow_cave_in", "Read the rule table: Yellow is two tiles from tile 2 and has no Safety Gear. "
                  "How many injuries does Yellow take when tile 2 flips in phase 2?", lambda: cave_in_injuries(YELLOW),
                  worked="Two tiles further away costs 1 injury from phase 2 on; no Safety Gear to stop it.",
                  hint="From phase 2 on: beside the tile 5, one tile away 3, two tiles away 1.", section=PHASE),
@@ -474,10 +548,12 @@ LESSON = Lesson(
         Question("backfire", "Predict: Blue shoots a snake with the Blunderbuss. What is the probability that the "
                  "gun backfires?", backfire_chance,
                  worked="The sample space is the six faces; the event 'backfire' is the one face 6: 1/6.",
-                 predict=True, tolerance=0.03, section=WAY),
+                 hint="'1 in 5' (1/5) sets the one backfire face against the five good ones: that is odds, "
+                      "1 to 5. A probability counts out of all six faces.", predict=True, tolerance=0.03, section=WAY),
         Question("shot_works", "What is the probability that the shot works (the gun does not backfire)?",
                  shot_works_chance, worked="The complement of 'backfire': 1 - 1/6 = 5/6 (the faces 1 to 5).",
-                 hint="Every face either backfires or works, never both.", tolerance=0.02, section=WAY),
+                 hint="Every face either backfires or works, never both. Count the working faces out of all six "
+                      "faces (not out of five).", tolerance=0.02, section=WAY),
         Question("blasts", "Predict: look at the board. How many Dynamite blasts does Blue need, at the least, "
                  "to reach the claim?", blasts_needed,
                  worked="No walk reaches the claim, and turning one tile opens a way: 1 blast.",

@@ -14,6 +14,7 @@ holds the keyed values.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from itertools import product
 from typing import Optional
@@ -75,6 +76,23 @@ def at_the_claim(seed: int = 0) -> tuple[GoldmineRumbles, list[str]]:
     return state, lines
 
 
+def player_card(state: GoldmineRumbles, p: int) -> str:
+    """One miner's card in words (the board's cards are tiny on a phone): gold, injuries, tokens,
+    items and dashboard cubes."""
+    sheet = state.player(p)
+    items = ", ".join(f"{n} {item}" for item, n in sorted(state.items(p).items()) if n) or "no items"
+    cubes = ", ".join(f"{n} {column}" for column, n in state.dashboard(p).items() if n) or "none"
+    tokens = [f"{sheet[kind]} {word}" for kind, word in (("bandages", "Bandage"), ("poisons", "Poison"),
+                                                       ("black_marks", "Black Mark")) if sheet[kind]]
+    return (f"{sheet['colour']}: {sheet['gold']}gn, {sheet['injuries']} injur{'y' if sheet['injuries'] == 1 else 'ies'}"
+            + "".join(f", {t}" for t in tokens) + f"; items: {items}; cubes: {cubes}")
+
+
+def cards_caption(state: GoldmineRumbles, *players: int) -> str:
+    """The players' cards in words, for under a board picture (Blue first)."""
+    return " | ".join(player_card(state, p) for p in (players or (BLUE, RED, GREEN)))
+
+
 def claim_scene() -> Scene:
     state = claim_table()
     claim = C.CLAIMS[CLAIM]
@@ -83,7 +101,8 @@ def claim_scene() -> Scene:
                 [("top row", *claim.rows[0]), ("bottom row", *claim.rows[1])])
     scene.say(*_take_plain_pair(state))
     scene.say("Blue's items now: " + ", ".join(f"{n} {item}" for item, n in sorted(state.items(BLUE).items()) if n))
-    scene.caption = "Blue at the claim, items taken: now to dig."
+    scene.caption = (f"Blue at the claim, items taken: now to dig. {player_card(state, BLUE)} "
+                     f"(the {yield_column()} cube pays at a {claim.type} claim).")
     return scene
 
 
@@ -138,8 +157,8 @@ def throw_blue_die(throws: int = 100, seed: Optional[int] = None) -> Scene:
     return Scene(lines=[
         f"{throws:,} throws of Blue's die: average {average:.3f}gn",
         f"expected gold: {mean:.3f}gn",
-        f"two standard errors for {throws:,} throws: 2 x {spread:.3f} / \u221a{throws:,} = {2 * error:.3f}gn, "
-        f"so the band is {mean - 2 * error:.3f} to {mean + 2 * error:.3f}gn",
+        f"band for {throws:,} throws (two standard errors either side): {mean - 2 * error:.3f} to "
+        f"{mean + 2 * error:.3f}gn",
         "the average is " + ("inside the band." if inside else "OUTSIDE the band (it happens about 1 time in 20)."),
     ])
 
@@ -161,6 +180,7 @@ def dig_scene() -> Scene:
     if UseItem(BLUE, "Bible") in state.legal_actions():  # the model asks only when the Bible helps
         scene.say(*play(state, UseItem(BLUE, "Bible")))
     scene.say(f"Blue's gold: {gold}gn before the dig, {state.gold(BLUE)}gn after.")
+    scene.caption = "After the dig. " + player_card(state, BLUE)
     return scene
 
 
@@ -201,7 +221,12 @@ def hazard_mean() -> Fraction:
 
 def risky_board() -> Scene:
     """Blue's situation before the hazard die, on the board."""
-    return Scene(state=risky_table(), caption="Blue: the richest, 1 Bread, 1 Safety Gear cube, 2 injuries.")
+    state = risky_table()
+    return Scene(state=state, caption="A new position, set up for this question. " + cards_caption(state))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
 def hazard_scene() -> Scene:
@@ -212,6 +237,10 @@ def hazard_scene() -> Scene:
     for face in R.HAZARD_FACES:
         cost = R.hazard_cost(face, **miner)
         words = ", ".join(_cost_words(part, n) for part, n in cost._asdict().items() if n) or "nothing"
+        if cost.injuries:
+            total = injuries + cost.injuries
+            words += (f" -> {_ordinal(R.INJURY_LIMIT)} injury, 1 Bandage" if total >= R.INJURY_LIMIT
+                      else f" -> {total} injuries, no Bandage")
         rows.append((str(face), words, f"{analysis.hazard_gold_cost(cost, injuries)}gn"))
     scene = Scene().table(("hazard die face", "what it does to Blue", "cost in gold"), rows)
     scene.say(f"Expected cost = the sum of (cost x 1/6) = {hazard_mean()}gn, about {float(hazard_mean()):.2f}gn")
@@ -240,6 +269,7 @@ def bids_scene() -> Scene:
               "or stay out.")
     scene.say(*play(state, Bid(RED, BID)))
     scene.say(f"Blue now chooses: Green's {GREEN_BID}gn, Red's {BID}gn, or neither.")
+    scene.caption = cards_caption(state, BLUE, RED)
     return scene
 
 
@@ -257,17 +287,21 @@ def higher_six_shares(throws: int = 3000, seed: Optional[int] = None) -> np.ndar
 
 
 def pairs_scene() -> Scene:
-    """The 36 pairs of two dice, each cell the higher of the two."""
-    rows = [(f"first die {a}", *(max(a, b) for b in range(1, 7))) for a in range(1, 7)]
-    scene = Scene().table(("higher die", *(f"second {b}" for b in range(1, 7))), rows)
+    """The 36 pairs of two dice, each cell the higher of the two (the counting is the pupils')."""
+    rows = [(str(a), *(max(a, b) for b in range(1, 7))) for a in range(1, 7)]
+    scene = Scene().table(("1st \\ 2nd", *(str(b) for b in range(1, 7))), rows)
+    return scene.say("Rows: the first die. Columns: the second die. Each cell: the higher of the two.")
+
+
+def pair_counts_scene() -> Scene:
+    """How many of the 36 pairs give each higher die, and the higher die's expected value."""
     high, _ = analysis.max_min_distributions()
     counts = {k: int(chance * 36) for k, chance in high.items()}
-    scene.say("The higher die is " + ", ".join(f"{k} in {n} pair{'s' if n > 1 else ''}" for k, n in counts.items())
-              + " (of 36).")
+    scene = Scene().say("The higher die is " + ", ".join(f"{k} in {n} pair{'s' if n > 1 else ''}"
+                                                         for k, n in counts.items()) + " (of 36).")
     mean = analysis.expected_value(high)
-    scene.say("Its expected value: (" + " + ".join(f"{k}x{n}" for k, n in counts.items())
-              + f") / 36 = {mean}, about {float(mean):.2f}")
-    return scene
+    return scene.say("Its expected value: (" + " + ".join(f"{k}x{n}" for k, n in counts.items())
+                     + f") / 36 = {mean}, about {float(mean):.2f}")
 
 
 def red_gain(bid: int = BID) -> Fraction:
@@ -303,7 +337,7 @@ def partner_dig_scene() -> Scene:
     lines += play(state, RollYield(BLUE))
     while state.step in ("choose die", "bible"):
         lines += play(state, best_die(state) if state.step == "choose die" else UseItem(state.current_player, "Bible"))
-    return Scene(state=state, lines=lines)
+    return Scene(state=state, lines=lines, caption=cards_caption(state, BLUE, RED))
 
 
 def practice_table() -> GoldmineRumbles:
@@ -352,10 +386,12 @@ def trade_gold() -> int:
 
 def trade_scene() -> Scene:
     state = trader_table()
-    scene = Scene(state=state).say(*play(state, *TRADE_ACTIONS))
+    scene = Scene(state=state).say(*(re.sub(r"\btwo (\w+?)(?<!s) ", r"two \1s ", line)
+                                     for line in play(state, *TRADE_ACTIONS)))
     scene.say(f"Blue's gold {state.gold(BLUE)}gn | Black Marks {state.player(BLUE)['black_marks']}")
     scene.say(*play(state, UseItem(BLUE, "Apple Pie")))
     scene.say(f"Black Marks {state.player(BLUE)['black_marks']}")
+    scene.caption = player_card(state, BLUE)
     return scene
 
 
@@ -390,7 +426,7 @@ LESSON = Lesson(
     ),
     # Honest minutes for a pair: reading at about 120 words a minute (90 for rules and working),
     # the opening cell 2, each question 3 (4 when a table is made first), each stop 2.
-    sections=(Section(CLAIM_PART, 5), Section(ALONE, 16), Section(HAZARD, 15), Section(PARTNER, 16),
+    sections=(Section(CLAIM_PART, 5), Section(ALONE, 17), Section(HAZARD, 15), Section(PARTNER, 18),
               Section(WRAP, 4)),
     questions=(
         Question("plain_die", "Predict: a miner with no bonus, no tokens and no Bible digs with one die. "

@@ -56,17 +56,18 @@ _ROUND_ROW = re.compile(r"^\s{4}(\S.*?)\s{2,}(\d+)\s+([+-]\d+)\s+(-?\d+)\s+(-?\d
 
 def story_html(told: str) -> str:
     """A fight told line by line (:func:`duel_story`...) as HTML: each round a small table (die, bonus,
-    tokens, total, injury, injuries so far), so that a phone never wraps a column mid-number."""
-    cell = "padding:2px 5px;border:1px solid #d8cfb8;text-align:center"
+    tokens, total, injury, injuries so far), narrow enough for a phone (short headings: "tok.", "hurt",
+    "inj."; the notebook says what they mean)."""
+    cell = "padding:2px 3px;border:1px solid #d8cfb8;text-align:center"
     head = "".join(f"<th style='{cell};background:#f2efe6'>{h}</th>"
-                   for h in ("", "die", "bonus", "tokens", "total", "injury", "injuries"))
+                   for h in ("", "die", "bonus", "tok.", "total", "hurt", "inj."))
     out: list[str] = []
     rows: list[str] = []
     number = 0
 
     def close() -> None:
         if rows:
-            out.append(f"<table style='border-collapse:collapse;margin:2px 0 6px'><tr>{head}</tr>{''.join(rows)}</table>")
+            out.append(f"<table style='border-collapse:collapse;margin:2px 0 6px;font-size:13px'><tr>{head}</tr>{''.join(rows)}</table>")
             rows.clear()
 
     for line in told.splitlines():
@@ -82,7 +83,7 @@ def story_html(told: str) -> str:
             extra = f"<br><span style='font-size:11px'>({html.escape(source)})</span>" if "," in source else ""
             rows.append("<tr>" + "".join(f"<td style='{cell}'>{v}</td>" for v in (
                 html.escape(side), die, bonus + extra, "−" + tokens.lstrip("-") if tokens != "0" else "0", total,
-                "+1" if injury == "+1" else injury.replace("-", "none"), now)) + "</tr>")
+                "+1" if injury == "+1" else "–", now)) + "</tr>")
         elif line.strip().startswith("->"):
             close()
             out.append(f"<div>{html.escape(line.strip()[2:].strip())}</div>")
@@ -90,7 +91,7 @@ def story_html(told: str) -> str:
             close()
             out.append(f"<div>{html.escape(line.strip())}</div>")
     close()
-    return "<div style='font-size:14px;max-width:100%'>" + "".join(out) + "</div>"
+    return "<div style='font-size:14px;max-width:100%;overflow-wrap:anywhere'>" + "".join(out) + "</div>"
 
 
 # ---------------------------------------------------------------------------
@@ -113,9 +114,9 @@ def duel_story(seed: int = 0) -> str:
     state = duel(seed)
 
     def run(out):
-        out(f"Blue's bonus: Colt 45 +3, less 1 for the Poison token = {state.fight_bonus(BLUE):+d}. "
-            f"Red's bonus: Colt 45 {state.fight_bonus(RED):+d}.")
-        fight_on(state, out=out)
+        out(f"Blue: bonus +3, Poison token −1 (net {state.fight_bonus(BLUE):+d}). "
+            f"Red: bonus {state.fight_bonus(RED):+d}.")
+        fight_on(state, out=lambda line: out(line + " (the pickings: section 2)" if " and takes " in line else line))
         out(_result_line(state, (BLUE, RED)))
 
     return _told(run)
@@ -129,9 +130,9 @@ def duel_story_html(seed: int = 0) -> str:
 def fighters_html() -> str:
     """The two fighters of the duel, a plain table instead of the whole board."""
     state = duel()
-    rows = [("Blue (attacks)", "3", "1 Poison", f"{state.fight_bonus(BLUE):+d}"),
-            ("Red", "1", "none", f"{state.fight_bonus(RED):+d}")]
-    return _table(("miner", "Colt 45 cubes", "tokens", "bonus"), rows)
+    rows = [("Blue (attacks)", f"{state.gold(BLUE)}gn", "3", "1 Poison", f"{state.fight_bonus(BLUE):+d}"),
+            ("Red", f"{state.gold(RED)}gn", "1", "none", f"{state.fight_bonus(RED):+d}")]
+    return _table(("miner", "gold", "Colt 45 cubes", "tokens", "net bonus"), rows)
 
 
 def duel_winner(seed: int) -> str:
@@ -166,7 +167,7 @@ def pickings_words(winner_gold: int, loser_gold: int) -> str:
     """The pickings of one fight, worked out in words (for the calculator in the lesson)."""
     ahead = bag(loser_gold) - bag(winner_gold)
     got = R.fight_pickings(winner_gold, loser_gold)
-    how = ("the same bag" if ahead == 0 else f"{abs(ahead)} bag{'s' if abs(ahead) > 1 else ''} "
+    how = ("in the same bag" if ahead == 0 else f"{abs(ahead)} bag{'s' if abs(ahead) > 1 else ''} "
            f"{'ahead of' if ahead > 0 else 'behind'} the winner")
     return (f"The winner has {winner_gold}gn (bag {bag(winner_gold)}), the loser {loser_gold}gn "
             f"(bag {bag(loser_gold)}): the loser is {how}, so the pickings are {got}gn.")
@@ -298,8 +299,8 @@ def final_position() -> GoldmineRumbles:
         {"at": 3, "gold": 31, "mission": RED_MISSION, "black_marks": 0,
          "dashboard": {R.NOTEBOOKS: 2, R.SAFETY_GEAR: 3},
          "items": {name: 1 for name in C.MISSIONS[RED_MISSION][:3]} | {"Bread": 1}},
-        {"at": 5, "gold": 25, "mission": BLUE_MISSION, "black_marks": 1, "poisons": 2,
-         "dashboard": {R.SAFETY_GEAR: 3}, "items": {"Pipe": 1}},
+        {"at": 5, "gold": 27, "mission": BLUE_MISSION, "black_marks": 1, "poisons": 2,
+         "dashboard": {R.SAFETY_GEAR: 3}, "items": {"Pipe": 1, "Flask": 1}},
         {"at": 7, "gold": 28, "mission": GREEN_MISSION, "black_marks": 2, "bandages": 1,
          "dashboard": {R.SAFETY_GEAR: 3}},
     ], seed=0, players=3, mine=standard_mine(), track=[7, 8, 9, 1])
@@ -318,16 +319,17 @@ def final_count() -> GoldmineRumbles:
 
 
 def final_table_html() -> str:
-    """The three miners before the final count: a plain table of what the count uses (no board)."""
+    """The three miners before the final count: a plain table of what the count uses (no board),
+    one column per miner so that it fits a phone."""
     state = final_position()
-    names = {RED: "Red", BLUE: "Blue", GREEN: "Green"}
-    rows = []
-    for p in (RED, BLUE, GREEN):
-        sheet = state.sheet(p)
-        held = sum(1 for item in state.mission(p) if state.items(p)[item])
-        rows.append((names[p], f"{state.gold(p)}gn", state.dashboard(p).get(R.NOTEBOOKS, 0), sheet["black_marks"],
-                     sheet["bandages"] + sheet["poisons"], f"{held} of 4"))
-    return _table(("miner", "gold", "Notebook cubes", "Black Marks", "Bandages, Poisons", "mission items"), rows)
+    players = (RED, BLUE, GREEN)
+    sheets = [state.sheet(p) for p in players]
+    rows = [("gold", *(f"{state.gold(p)}gn" for p in players)),
+            ("Notebook cubes", *(state.dashboard(p).get(R.NOTEBOOKS, 0) for p in players)),
+            ("Black Marks", *(sheet["black_marks"] for sheet in sheets)),
+            ("Bandages, Poisons", *(sheet["bandages"] + sheet["poisons"] for sheet in sheets)),
+            ("mission items", *(f"{sum(1 for item in state.mission(p) if state.items(p)[item])} of 4" for p in players))]
+    return _table(("", "Red", "Blue", "Green"), rows)
 
 
 STEP_NAMES = (("gold", "gold on the track"), ("notebooks", "Notebook cubes back"),
@@ -355,7 +357,7 @@ def mission_line(mission: int) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    cell = "padding:3px 10px;border:1px solid #d8cfb8;text-align:center"
+    cell = "padding:3px 6px;border:1px solid #d8cfb8;text-align:center"
     head = "".join(f"<th style='{cell};background:#f2efe6'>{html.escape(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(v))}</td>" for v in row) + "</tr>"
                    for row in rows)
@@ -367,11 +369,11 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 # ---------------------------------------------------------------------------
 
 S0, S1, S2, S4, S5, S6 = (
-    Section("Start: what a fight round is", 7),
-    Section("1. A fight, round by round", 12),
-    Section("2. The pickings", 8),
+    Section("Start: what a fight round is", 8),
+    Section("1. A fight, round by round", 13),
+    Section("2. The pickings", 9),
     Section("3. Papa Clayton", 9),
-    Section("4. The final count", 13),
+    Section("4. The final count", 15),
     Section("Wrap-up and homework", 3),
 )
 EXTENSION = "Extension: weapons and tricks"
@@ -383,6 +385,14 @@ def _duel_chance() -> Fraction:
 
 def _brawl_chance() -> Fraction:
     return fight_win_chance(brawl(), RED)
+
+
+BLUE_OR_GREEN = ("Blue", "Green", "they end level")
+
+
+def _blue_or_green() -> str:
+    scores = final_count().scores()
+    return "Blue" if scores[BLUE] > scores[GREEN] else "Green" if scores[GREEN] > scores[BLUE] else BLUE_OR_GREEN[2]
 
 
 QUESTIONS = (
@@ -424,19 +434,27 @@ QUESTIONS = (
              worked="12gn is bag 2, 43gn is bag 5: he is 3 bags ahead, so the pickings are 4 + 3 = 7gn; "
                     "plus the 4gn reward makes 11gn (and an item from the supply).",
              hint="Work out the pickings as for a miner with 43gn, then add the reward.", section=S4.title),
+    Question("final_order",
+             "On the track Green (28gn) is 1gn ahead of Blue (27gn). After the whole final count, who will have "
+             "more gold?",
+             _blue_or_green, choices=BLUE_OR_GREEN, predict=True, show_working=False,
+             worked="Blue. Neither has the fewest Black Marks and both pay 6gn for three tokens, but Blue's two "
+                    "mission items pay 3gn and Green holds none of hers: Blue overtakes Green at the mission step.",
+             section=S5.title),
     Question("final_red",
              "Red ends with 31gn on the track, two Notebook cubes, no Black Mark (Blue has 1, Green 2), no tokens, "
              "and three of her mission's four items. What is Red's final gold?",
-             lambda: final_count().scores()[RED], predict=True,
+             lambda: final_count().scores()[RED],
              worked="31 + 10 (two Notebook cubes give back 5gn each) + 10 (fewest Black Marks, alone) "
                     "+ 0 (no tokens) + 6 (three mission items) = 57gn.",
+             hint="Go through the four steps in order: Notebooks, fewest Black Marks, tokens, mission.",
              section=S5.title),
     Question("final_blue",
-             "Blue ends with 25gn, no Notebook cube, 1 Black Mark and 2 Poison tokens, and holds one item of the "
+             "Blue ends with 27gn, no Notebook cube, 1 Black Mark and 2 Poison tokens, and holds two items of the "
              "mission. What is Blue's final gold?",
              lambda: final_count().scores()[BLUE],
-             worked="25 + 0 + 0 (Red has fewer Black Marks) - 6 (three tokens: the Black Mark and two Poisons, "
-                    "2gn each) + 1 (one mission item) = 20gn.",
+             worked="27 + 0 + 0 (Red has fewer Black Marks) - 6 (three tokens: the Black Mark and two Poisons, "
+                    "2gn each) + 3 (two mission items) = 24gn.",
              hint="Every token costs 2gn, and a Black Mark is a token too.", section=S5.title),
     Question("brawl_chance",
              "Red (+2) is attacked by Blue, who fights with a Blunderbuss (+4). Red holds a Chippawa Leaf and a "
@@ -472,6 +490,6 @@ __all__ = [
     "NAME", "APP", "HOMEWORK_SEED", "duel", "duel_story", "duel_winner", "duel_tally", "bag", "pickings_words",
     "pickings_table_html", "RED_BRAWL_ITEMS", "brawl", "brawl_story", "BRAWL_HANDS", "brawl_table_html",
     "papa_table_html", "papa_ambush", "papa_ambush_story", "clayton_winnings", "final_position", "final_count",
-    "score_table_html", "mission_line", "story_html", "duel_story_html", "fighters_html", "brawl_story_html",
+    "score_table_html", "mission_line", "BLUE_OR_GREEN", "story_html", "duel_story_html", "fighters_html", "brawl_story_html",
     "papa_ambush_story_html", "final_table_html", "S0", "S1", "S2", "S4", "S5", "S6", "EXTENSION", "QUESTIONS", "FIGHTS", "LESSONS",
 ]

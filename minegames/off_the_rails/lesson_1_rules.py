@@ -17,7 +17,6 @@ from minegames.core.lessons import Lesson, Question, Section
 from . import board, scoring
 from .actions import ChangeSpeed, DrawToken, PlaceCart, PlaceToken, PlaceTrack, Turn, Upgrade
 from .components import MISSIONS, MISSION_BY_ID
-from .driving import dropped_on_hit
 from .lessons import (
     STOCKPILES, actions_to_top_speed, html_table, cart_board, chasm_game, column, column_board, crash_board,
     delivery_board, deposit_board, derailed_by_move, drive, dropped_in_crash, ending_squares,
@@ -52,6 +51,8 @@ def legal_at_start() -> str:
 
 
 def _track_play(game: Any, out) -> None:
+    said = out
+    out = lambda line: said(line.replace("'T' comes", "a T-junction comes"))  # plain words, no code quotes
     narrate(game, PlaceTrack(0, 3, 3, "straight", 0), out=out)
     for words, action in (("Red tries to lay track on D0, on the surface:", PlaceTrack(0, 3, 0, "straight", 0)),
                           ("Red tries to lay a corner on F5, the red mine's centre:", PlaceTrack(0, 5, 5, "corner", 0)),
@@ -67,8 +68,12 @@ def track_game():
     return game
 
 
+#: the track scene's close-up: column D and the red mine's centre F5 (one of the refusals)
+TRACK_VIEW = [(3, 0), (5, 5)]
+
+
 def track_scene() -> str:
-    return played(track_board(), _track_play, around=column(0, 4))
+    return played(track_board(), _track_play, around=TRACK_VIEW)
 
 
 def _upgrade_play(game: Any, out) -> None:
@@ -147,21 +152,26 @@ def crash_picture() -> str:
     return picture(crash_board(), around=column(1, 5))
 
 
+def _crash_play(game: Any, out) -> None:
+    """Red's cart moves into Blue's; Blue drops the first gems offered; what Blue's cart held and kept."""
+    blue = game.cart_index(1, 0)
+    held = len(game.carts[blue]["load"])
+    drive(game, 0, out=out)
+    while game.pending is not None and game.pending.get("kind") == "drop":
+        narrate(game, game.legal_actions()[0], out=out)
+    kept = len(game.carts[blue]["load"])
+    out(f"Blue's cart held {held}, dropped {held - kept} and kept {kept}.")
+
+
 def crash_scene(blue_gems: int = 3) -> str:
     """Red's cart runs into Blue's, which holds ``blue_gems`` gems; Blue drops the first ones offered."""
     load = ("ruby", "emerald", "diamond", "gold", "rock")[:blue_gems]
-
-    def play(game, out):
-        drive(game, 0, out=out)
-        while game.pending is not None and game.pending.get("kind") == "drop":
-            narrate(game, game.legal_actions()[0], out=out)
-        out(f"Blue's cart held {blue_gems}, dropped {dropped_on_hit(blue_gems)} and kept "
-            f"{blue_gems - dropped_on_hit(blue_gems)}.")
-    return played(crash_board(blue_load=load), play, around=column(1, 5))
+    return played(crash_board(blue_load=load), _crash_play, around=column(1, 5))
 
 
 def empty_crash_scene() -> str:
-    return played(crash_board(red_load=()), lambda g, out: drive(g, 0, out=out), around=column(1, 5),
+    """The same crash with Red's cart empty: Red's cart derails, and Blue's still drops half its load."""
+    return played(crash_board(red_load=()), _crash_play, around=column(1, 5),
                   heading="Red's cart, empty this time, runs into Blue's:")
 
 
@@ -207,8 +217,12 @@ def scoring_scene() -> str:
     return html_table(("player", *parts), rows, after=f"The winner: {winners}.")
 
 
+#: the chasm-token close-up: Red's cart, the tokens on E4 and F4 and the squares beside them
+TOKEN_VIEW = [(3, 2), (6, 5)]
+
+
 def token_picture() -> str:
-    return picture(token_board(), around=[(2, 1), (6, 6)])
+    return picture(token_board(), around=TOKEN_VIEW)
 
 
 def token_scene() -> str:
@@ -218,7 +232,10 @@ def token_scene() -> str:
         out("Red puts the token on D4, under its own cart (to see what a fall does):")
         narrate(game, PlaceToken(0, 3, 4), out=out)
         out(game.prompt())
-    return played(token_board(), play, around=[(2, 1), (6, 6)])
+        scores = game.scores()
+        out(f"Why: no cart is left in the mine, so the game ends at once. Nobody has banked anything: "
+            f"Red {scores[0]}, Blue {scores[1]}, a tie on every count, so they share the win.")
+    return played(token_board(), play, around=TOKEN_VIEW)
 
 
 def full_cart_picture() -> str:
@@ -274,10 +291,10 @@ def _empty_crash() -> str:
 # The lesson
 # ---------------------------------------------------------------------------
 
-S0 = Section("Start: the plan and how the page works", 2)
+S0 = Section("Start: the plan and how the page works", 3)
 S1 = Section("1. The board and a turn", 7)
-S2 = Section("2. Laying track", 6)
-S3 = Section("3. Carts, speed and exact moves", 8)
+S2 = Section("2. Laying track", 7)
+S3 = Section("3. Carts, speed and exact moves", 10)
 S4 = Section("4. Junctions and gems", 11)
 S5 = Section("5. Crashes", 10)
 S6 = Section("6. Delivering, missions and the score", 8)
@@ -362,7 +379,7 @@ QUESTIONS = (
              section=EXTENSION),
     # ---- extension -----------------------------------------------------------------------------,
     Question("last_round", "How many more turns are played after the turn in which the Chasm card came up, up to "
-             "and including the turn at whose end the Chasm deck is turned over?",
+             "and including the turn at whose end the chasm begins (its first tokens land)?",
              lambda: turns_after_chasm_card(players=3),
              worked="Everyone has one more turn, and the player who drew the card goes last: 3 players, 3 turns.",
              hint="Everyone gets one more turn, and the player who drew the card goes last.",

@@ -47,13 +47,24 @@ __all__ = ["LESSON", "LESSONS", "Drawing", "Table", "pieces_picture", "board_pic
            "elf_picture",
            "SAMPLE_BOARD", "SAMPLE_CARD", "SIDE_BOARD"]
 
-#: The board side and card of the "how many ways" question (the issue's "20 ways to fill board 2A").
+#: The board side and card of the "how many ways" question (the model's board 2, side A: pupils
+#: read "board 3A", since what they read numbers the boards 1 to 10; see :func:`board_name`).
 SAMPLE_BOARD = (2, "A")
 SAMPLE_CARD = 5
 #: The board whose two sides differ most (the side question).
 SIDE_BOARD = 1
 RECTANGLE = "#####\n#####\n#####\n#####"  # a plain 4 x 5 practice gallery (not a board of the box)
 EXTENSION = "Extension (for a top set)"
+
+
+def board_name(board: int, side: str = "") -> str:
+    """A board as pupils read it: the model numbers the boards 0-9, the lesson 1-10 ("board 3A")."""
+    return f"board {board + 1}{side}"
+
+
+def _outline(colour: str) -> str:
+    """A piece's outline: the palette's, but darker for white pieces (pale grey vanishes on a phone)."""
+    return "#4a4a4a" if colour == "white" else palette.gem_outline(colour)
 
 # ---------------------------------------------------------------------------
 # pictures
@@ -93,7 +104,7 @@ def _grid_svg(cells: Iterable[tuple[int, int]], pieces: Sequence[tuple[str, froz
         parts.append(f'<rect x="{(c + 1) * cell + 1}" y="{top + (r + 1) * cell + 1}" width="{cell - 2}" '
                      f'height="{cell - 2}" rx="3" fill="#dcc79c" stroke="#a88f62"/>')
     for colour, piece in pieces:
-        fill, stroke = palette.gem_fill(colour), palette.gem_outline(colour)
+        fill, stroke = palette.gem_fill(colour), _outline(colour)
         for r, c in piece:
             parts.append(f'<rect x="{(c + 1) * cell + 1.5}" y="{top + (r + 1) * cell + 1.5}" width="{cell - 3}" '
                          f'height="{cell - 3}" rx="2" fill="{fill}"/>')
@@ -121,63 +132,79 @@ def _card_svg(card_id: int, x: float, y: float) -> tuple[str, int]:
     for i, (colour, count) in enumerate(lines):
         row = y + 26 + 18 * i
         parts.append(f'<rect x="{x + 8}" y="{row}" width="12" height="12" rx="2" fill="{palette.gem_fill(colour)}" '
-                     f'stroke="{palette.gem_outline(colour)}"/>')
+                     f'stroke="{_outline(colour)}"/>')
         parts.append(f'<text x="{x + 26}" y="{row + 10}" font-size="11">up to {count} {colour} '
                      f'({C.SIZES[colour]} cell{"s" if C.SIZES[colour] > 1 else ""} each)</text>')
     return "".join(parts), height
 
 
-def pieces_picture() -> Drawing:
-    """Every crystal shape, one row per colour, with its size and how many tiles the box holds."""
-    cell, gap, y = 12, 10, 6
-    parts, width = [], 560
+class Figure:
+    """Pictures with their words in HTML (readable at any width: SVG text shrinks with the picture)."""
+
+    def __init__(self, html_text: str, text: str = "[picture]"):
+        self.html = html_text
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def pieces_picture() -> Figure:
+    """Every crystal shape, one row per colour: its colour, size and how many tiles the box holds
+    as HTML words above a small drawing of the shapes."""
+    cell, gap = 14, 10
+    rows = []
     for colour in C.COLOURS:
         shapes = C.CRYSTAL_SHAPES[colour]
         tall = max(max(r for r, _ in shape) + 1 for shape in shapes)
         count = sum(tile.colour == colour for tile in C.TILES)
-        parts.append(f'<text x="4" y="{y + 12}" font-size="12" font-weight="bold">{colour}</text>'
-                     f'<text x="4" y="{y + 26}" font-size="10" fill="#555">{C.SIZES[colour]} cell'
-                     f'{"s" if C.SIZES[colour] > 1 else ""}, {count} in the box</text>')
-        x = 110
+        parts, x = [], 2
         for shape in shapes:
             for r, c in shape:
-                parts.append(f'<rect x="{x + c * cell}" y="{y + r * cell}" width="{cell}" height="{cell}" '
-                             f'fill="{palette.gem_fill(colour)}" stroke="{palette.gem_outline(colour)}"/>')
+                parts.append(f'<rect x="{x + c * cell}" y="{2 + r * cell}" width="{cell}" height="{cell}" '
+                             f'fill="{palette.gem_fill(colour)}" stroke="{_outline(colour)}" stroke-width="1.2"/>')
             x += (max(c for _, c in shape) + 1) * cell + gap
-        width = max(width, x)
-        y += max(tall * cell, 30) + gap
+        drawing = _svg("".join(parts), x, tall * cell + 4, f"the {colour} shapes")
+        size = C.SIZES[colour]
+        rows.append("<div style='display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;margin:4px 0'>"
+                    f"<div style='min-width:9em;font-size:14px'><b>{colour}</b>: {size} cell{'s' if size > 1 else ''}, "
+                    f"{count} in the box</div><div style='max-width:100%'>{drawing}</div></div>")
     text = "\n".join(f"{colour}: {C.SIZES[colour]} cells, {len(C.CRYSTAL_SHAPES[colour])} shape(s)" for colour in C.COLOURS)
-    return Drawing(_svg("".join(parts), width, y, "the crystal pieces"), text)
+    return Figure("<div class='mg-pieces'>" + "".join(rows) + "</div>", text)
 
 
 def board_picture(board: int, side: str, card: Optional[int] = None, cover: Sequence = (), title: str = "") -> Drawing:
     """Board ``board`` side ``side`` (with the pieces of ``cover`` laid on it and ``card`` beside it)."""
     gallery = C.board_side(board, side)
     pieces = [(p.colour, p.cells) for p in cover]
-    body, width, height = _grid_svg(gallery.cells, pieces, title or f"board {board}{side}")
+    body, width, height = _grid_svg(gallery.cells, pieces, title or board_name(board, side))
     if card is not None:
         card_body, card_height = _card_svg(card, width + 12, 18)
         body += card_body
         width, height = width + CARD_WIDTH + 20, max(height, card_height + 22)
-    return Drawing(_svg(body, width, height, f"board {board}{side}"), f"[board {board}{side}]")
+    return Drawing(_svg(body, width, height, board_name(board, side)), f"[{board_name(board, side)}]")
 
 
 def two_sides(board: int) -> Drawing:
     """Both sides of one board, side by side."""
     parts, x, height = [], 0, 0
     for side in ("A", "B"):
-        body, width, tall = _grid_svg(C.board_side(board, side).cells, title=f"board {board}, side {side}")
+        body, width, tall = _grid_svg(C.board_side(board, side).cells, title=f"{board_name(board)}, side {side}")
         parts.append(f'<g transform="translate({x},0)">{body}</g>')
         x += width + 24
         height = max(height, tall)
-    return Drawing(_svg("".join(parts), x, height, f"both sides of board {board}"), f"[board {board}, sides A and B]")
+    return Drawing(_svg("".join(parts), x, height, f"both sides of {board_name(board)}"),
+                   f"[{board_name(board)}, sides A and B]")
 
 
 def filled_sample() -> Drawing:
     """One of the ways to fill the sample board with the sample card."""
     board, side = SAMPLE_BOARD
     cover = solver.best_cover(C.board_side(board, side), C.TREASURE_CARDS[SAMPLE_CARD])
-    return board_picture(board, side, SAMPLE_CARD, cover, title=f"board {board}{side}, filled one way")
+    return board_picture(board, side, SAMPLE_CARD, cover, title=f"{board_name(board, side)}, filled one way")
 
 
 # ---------------------------------------------------------------------------
@@ -368,10 +395,11 @@ def sides_table() -> Table:
     rows = []
     for b in sorted({b for b, _ in per_board}):
         a, s = per_board[(b, "A")], per_board[(b, "B")]
-        rows.append((b, a, s, max(a, s)))
+        rows.append((b + 1, a, s, max(a, s)))
     total = [sum(r[i] for r in rows) for i in (1, 2, 3)]
     rows.append(("all boards", *total))
-    return Table(["board", "cards that fill side A", "cards that fill side B", "the better side"], rows,
+    return Table(["board", "cards that fill side A", "cards that fill side B", "cards that fill the better side"],
+                 rows,
                  f"out of {len(C.TREASURE_CARDS)} cards per side")
 
 
@@ -410,14 +438,15 @@ def random_rounds(rounds: int = 1000, seed: Optional[int] = None) -> str:
     shares = np.cumsum(hits) / np.arange(1, rounds + 1)
     exact = float(analysis.fill_probability())
     se = standard_error(exact, rounds)
-    low, high = exact - 2 * se, exact + 2 * se
+    low, high = max(exact - 2 * se, 0.0), min(exact + 2 * se, 1.0)  # a chance lies between 0% and 100%
+    cut = " (cut at 100%: no share can be higher)" if exact + 2 * se > 1 else ""
     share = float(shares[-1])
     inside = low <= share <= high
     lines = [f"<b>{rounds:,} random rounds:</b> the card could fill the board in {int(hits.sum()):,} of them, "
              f"a share of {share:.1%}.",
              f"The exact chance is {_pct(analysis.fill_probability())}. One standard error for {rounds:,} rounds is "
              f"&radic;(p(1&minus;p)/n) = {se:.2%}, so the &plusmn;2 standard-error band runs from "
-             f"{low:.1%} to {high:.1%}.",
+             f"{low:.1%} to {'100%' if cut else f'{high:.1%}'}{cut}.",
              f"This sample landed <b>{'inside' if inside else 'outside'}</b> the band "
              f"({'as about 95 samples in 100 do' if inside else 'about 1 sample in 20 does'})."]
     return "<br>".join(lines) + _funnel_svg(shares, exact)
@@ -467,19 +496,19 @@ def flip_rule(flips: str = "yes") -> str:
 
 
 def unfillable_choices() -> list[str]:
-    """The pairs no perfect player can fill, as labels such as "board 1A, card 24"."""
-    return [f"board {b}{s}, card {c}" for b, s, c in analysis.unfillable_pairs()]
+    """The pairs no perfect player can fill, as labels such as "board 2A, card 24" (boards 1-10)."""
+    return [f"{board_name(b, s)}, card {c}" for b, s, c in analysis.unfillable_pairs()]
 
 
 def best_cover_report(pair: str) -> str:
     """The best a perfect player can do on a pair that cannot be filled, as a picture and a line."""
     board_part, card_part = pair.split(", ")
     label = board_part.split()[1]
-    board, side, card = int(label[:-1]), label[-1], int(card_part.split()[1])
+    board, side, card = int(label[:-1]) - 1, label[-1], int(card_part.split()[1])
     gallery = C.board_side(board, side)
     cover = solver.best_cover(gallery, C.TREASURE_CARDS[card])
     empty = len(gallery.cells) - sum(len(p.cells) for p in cover)
-    drawing = board_picture(board, side, card, cover, title=f"board {board}{side}: the best cover")
+    drawing = board_picture(board, side, card, cover, title=f"{board_name(board, side)}: the best cover")
     points = scoring.round_points(empty)["total"]
     return drawing.svg + f"<p>The best a perfect player can do: {empty} cells stay empty, {points} points.</p>"
 
@@ -561,8 +590,6 @@ def _worked() -> dict[str, str]:
                       f"{len(C.board_side(*SAMPLE_BOARD).cells)} cells of a gallery, so no piece can be wasted.",
         "wrong_call": f"{scoring.BASE_POINTS} - 9 - {bonus} = {wrong_call_points()}: ten or fewer empty cells always "
                       "count, even below zero; only more than 10 empty cells scores 0.",
-        "pairs": f"{board_sides()} x {len(C.TREASURE_CARDS)} = {pair_count()} pairs: the list of every possible "
-                 "outcome is the sample space.",
         "fill_chance": f"The solver tried every arrangement for all {pairs} pairs: {fillable} can be filled, so "
                        f"P(fill) = {fillable}/{pairs} = {_pct(chance)}.",
         "cannot_fill": f"P(not fill) = 1 - {chance} = {cannot_fill_chance()} = {_pct(cannot_fill_chance())}: "
@@ -606,15 +633,6 @@ QUESTIONS = (
         section=SCORING,
     ),
     Question(
-        "pairs",
-        f"The box has {board_sides()} board sides ({board_sides() // 2} boards, two sides each) and {len(C.TREASURE_CARDS)} "
-        "treasure cards. How many different pairs of a board side and a card can a round deal you?",
-        pair_count,
-        worked=WORKED["pairs"],
-        hint="Each of the board sides can meet each of the cards.",
-        section=SPACE,
-    ),
-    Question(
         "fill_chance",
         "A random card meets a random board side. Predict: what is the chance that the card's pieces can "
         "cover every cell of the gallery (a fraction, a decimal or a percentage)?",
@@ -626,7 +644,7 @@ QUESTIONS = (
     Question(
         "cannot_fill",
         "The event \"the card cannot fill the board\" is the complement of \"the card can fill it\". "
-        "What is its probability? (A fraction, or a percentage to one decimal place.)",
+        "What is its probability? (A fraction, or the exact percentage with all its decimal places.)",
         cannot_fill_chance,
         worked=WORKED["cannot_fill"],
         tolerance=0.02,
@@ -635,7 +653,7 @@ QUESTIONS = (
     ),
     Question(
         "easier_side",
-        f"Board {SIDE_BOARD} is dealt to you, and you choose a side before the cards are turned over. "
+        f"{board_name(SIDE_BOARD).capitalize()} is dealt to you, and you choose a side before the cards are turned over. "
         f"Predict: which side can more of the {len(C.TREASURE_CARDS)} cards fill?",
         easier_side,
         choices=("side A", "side B"),
@@ -676,8 +694,8 @@ QUESTIONS = (
     ),
     Question(
         "sample_ways",
-        f"Extension. Predict: in how many different ways can card {SAMPLE_CARD} fill board "
-        f"{SAMPLE_BOARD[0]}{SAMPLE_BOARD[1]}? (Two ways are different when they cut the gallery into different pieces.)",
+        f"Extension. Predict: in how many different ways can card {SAMPLE_CARD} fill "
+        f"{board_name(*SAMPLE_BOARD)}? (Two ways are different when they cut the gallery into different pieces.)",
         sample_ways,
         worked=WORKED["sample_ways"],
         predict=True,
@@ -703,12 +721,12 @@ LESSON = Lesson(
         "the mean of a list of numbers",
     ),
     sections=(
-        Section(RULES, 7),
-        Section(SCORING, 9),
+        Section(RULES, 8),
+        Section(SCORING, 11),
         Section(SPACE, 11),
-        Section(SIDES, 12),
+        Section(SIDES, 13),
         Section(EXPECT, 6),
-        Section(LARGE, 7),
+        Section(LARGE, 6),
         Section(WRAP, 4),
     ),
     questions=QUESTIONS,

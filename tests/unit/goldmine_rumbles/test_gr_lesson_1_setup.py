@@ -78,3 +78,35 @@ def test_a_scene_speaks_in_words_and_its_board_names_no_untaught_step(make):
 
 def test_the_diary_question_waits_in_the_extension():
     assert LESSON["diary_gold"].is_extension and LESSON.questions[-1].key == "diary_gold"
+
+
+def test_each_colour_keeps_one_character_through_the_lesson():
+    import re
+
+    seen = {}
+    for make in SCENES:
+        for colour, name in re.findall(r"P\d (\w+) · ([\w ]+?)<", make()._repr_html_()):
+            assert seen.setdefault(colour, name) == name, (make.__name__, colour, name)
+    assert seen["Red"] == "Hattie Moss" and seen["Blue"] == "Rosa Delgado"
+
+
+def test_the_key_leaves_untaught_words_to_later_lessons():
+    shown = repr(lesson.key_scene())
+    for word in ("Detonator", "hazard die", "fight roll", "yield", "2gn at the end"):
+        assert word not in shown, word
+    assert "later lessons" in shown
+
+
+def test_route_lines_name_tiles_once_and_count_turns_in_words():
+    lines = "\n".join(lesson.blast_scene().lines)
+    assert "quarter turn(s)" not in lines and "1 quarter turn" in lines
+    assert "walk a tunnel of tile" not in lines and "the edge of tile 1 (row 1, column 1)" in lines
+
+
+def test_a_board_splits_into_mine_and_panels_that_wrap_on_a_phone():
+    shown = lesson.shop_scene()._repr_html_()
+    assert "flex-wrap:wrap" in shown and 'viewBox="0 0 470 ' in shown and 'viewBox="470 0 ' in shown
+
+
+def test_the_dynamite_text_does_not_give_the_count_away():
+    assert "walk" not in lesson.blast_board().caption

@@ -54,7 +54,7 @@ def test_the_dig_shows_the_bible_at_work():
 
 
 SCENES = [lesson.claim_scene, lesson.yield_scene, lesson.dig_scene, lesson.token_scene, lesson.hazard_scene,
-          lesson.bids_scene, lesson.pairs_scene, lesson.bid_report, lesson.partner_dig_scene, lesson.carry_scene,
+          lesson.bids_scene, lesson.pairs_scene, lesson.pair_counts_scene, lesson.bid_report, lesson.partner_dig_scene, lesson.carry_scene,
           lesson.trade_scene, lesson.item_scene]
 
 
@@ -85,3 +85,22 @@ def test_rounded_decimals_count_and_the_items_wait_in_the_extension():
         assert LESSON[key].tolerance >= 0.02
     assert [q.key for q in LESSON.questions if q.is_extension] == ["trade_gold"]
     assert "P1" not in "\n".join(lesson.bids_scene().lines)
+
+
+def test_phone_readable_pictures_and_tables():
+    """Boards carry their players' cards in words; the 36-pair grid is narrow and leaves the counting to pupils."""
+    assert "1 Water Pumps" in lesson.claim_scene().caption
+    assert lesson.risky_board().caption.startswith("A new position, set up for this question.")
+    assert "2 injuries" in lesson.risky_board().caption and "1 Safety Gear" in lesson.risky_board().caption
+    header = lesson.pairs_scene().tables[0][0]
+    assert all(len(str(h)) <= 9 for h in header)
+    assert "pairs" not in "\n".join(lesson.pairs_scene().lines)
+    assert "11 pairs" in lesson.pair_counts_scene().lines[0]
+
+
+def test_the_hazard_table_names_the_bandage_and_the_band_needs_no_formula():
+    rows = {row[0]: row[1] for row in lesson.hazard_scene().tables[0][1]}
+    assert rows["cave-in x3"] == "2 injuries -> 4th injury, 1 Bandage"
+    lines = lesson.throw_blue_die(100, seed=1).lines
+    assert "band" in lines[2] and "x" not in lines[2].split(":")[0] and "\u221a" not in lines[2]
+    assert "two Bibles" in lesson.trade_scene().lines[0]

@@ -11,7 +11,7 @@ import pytest
 from minegames.goldmine_rumbles import analysis, dice_rules as R
 from minegames.goldmine_rumbles import lesson_3_fights as L3
 from minegames.goldmine_rumbles import lesson_4_chances as L4
-from minegames.goldmine_rumbles.lessons import BLUE, RED
+from minegames.goldmine_rumbles.lessons import BLUE, GREEN, RED
 
 DICE = list(product(range(1, 7), repeat=2))
 
@@ -51,6 +51,7 @@ def test_the_round_total_and_the_pickings_follow_the_rules_and_the_rulebook_exam
     assert L3.FIGHTS["papa_winnings"].exact() == R.fight_pickings(12, 43) + 4 == 11
     assert [L3.bag(g) for g in (0, 1, 10, 11, 36, 43, 60)] == [1, 1, 1, 2, 4, 5, 5]
     assert "so the pickings are 7gn" in L3.pickings_words(8, 36)
+    assert "in the same bag" in L3.pickings_words(15, 15)
 
 
 def test_red_in_the_brawl_is_two_behind_and_her_items_raise_her_chance():
@@ -70,7 +71,17 @@ def test_the_final_count_adds_up_step_by_step():
     for p, steps in enumerate(ended.score_breakdown()):
         assert steps["final"] == sum(v for k, v in steps.items() if k != "final") == ended.scores()[p]
     assert L3.FIGHTS["final_red"].exact() == 31 + 10 + 10 + 0 + 6
-    assert L3.FIGHTS["final_blue"].exact() == 25 + 0 + 0 - 2 * 3 + 1
+    assert L3.FIGHTS["final_blue"].exact() == 27 + 0 + 0 - 2 * 3 + 3
+    # the order really changes: Green leads Blue until the mission step
+    steps = ended.score_breakdown()
+    running = {p: 0 for p in (BLUE, GREEN)}
+    leaders = []
+    for key in ("gold", "notebooks", "fewest black marks", "tokens", "mission"):
+        for p in running:
+            running[p] += steps[p][key]
+        leaders.append(max(running, key=running.get))
+    assert leaders == [GREEN, GREEN, GREEN, GREEN, BLUE]
+    assert L3.FIGHTS["final_order"].exact() == "Blue"
 
 
 def test_the_stories_print_every_round_and_the_tally_counts_thirty_fights():
@@ -85,17 +96,21 @@ def test_the_stories_read_as_html_tables_one_per_round():
     shown = L3.duel_story_html(0)
     assert shown.count("<table") == told.count("fight round:") == shown.count("<b>Round ")
     assert "<pre" not in shown and "Leaf +3" in L3.brawl_story_html(0)
+    assert ">inj.<" in shown and ">injuries<" not in shown  # short headings: narrow enough for a phone
+    assert "(the pickings: section 2)" in told and "14gn" in L3.fighters_html() and "20gn" in L3.fighters_html()
     assert L3.papa_ambush_story_html().count("<table") >= 4
 
 
 def test_the_final_table_gives_what_the_questions_say():
     table = L3.final_table_html()
-    assert "31gn" in table and "3 of 4" in table and "1 of 4" in table
+    assert "31gn" in table and "27gn" in table and "3 of 4" in table and "2 of 4" in table
+    assert table.count("<tr>") == 6 and table.count("<th") == 4  # one column per miner: fits a phone
 
 
 def test_the_brawl_is_an_extension_and_the_timed_lesson_keeps_three_predictions():
     assert L3.FIGHTS["brawl_chance"].is_extension
-    assert [q.key for q in L3.FIGHTS.predictions] == ["duel_chance", "papa_chance", "final_red"]
+    assert [q.key for q in L3.FIGHTS.predictions] == ["duel_chance", "papa_chance", "final_order"]
+    assert not L3.FIGHTS["final_red"].predict  # a plain calculation: a typing slip can be corrected
 
 
 # ---------------------------------------------------------------- lesson 4

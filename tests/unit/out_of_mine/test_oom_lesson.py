@@ -82,3 +82,20 @@ def test_the_guide_quotes_the_models_numbers():
     counts = mine.side_counts()
     assert re.search(rf"side A can be filled by {counts['A']} of the 40", guide)
     assert f"by {counts['B']}" in guide
+
+
+def test_pupils_read_boards_numbered_1_to_10_and_a_band_no_higher_than_100_percent():
+    assert [row[0] for row in mine.sides_table().rows[:-1]] == list(range(1, 11))
+    assert mine.sides_table().header[-1] == "cards that fill the better side"
+    assert all(not label.startswith("board 0") for label in mine.unfillable_choices())
+    first = mine.unfillable_choices()[0]
+    assert first.split(",")[0] + ": the best cover" in mine.best_cover_report(first)
+    assert "board 3A" in mine.filled_sample().svg and "board 2, side A" in mine.two_sides(mine.SIDE_BOARD).svg
+    few = mine.random_rounds(10, seed=1)
+    assert "to 100% (cut at 100%" in few and not re.search(r"\b(10[1-9]|1[1-9][0-9])\.\d%", few)
+
+
+def test_the_pieces_picture_keeps_its_words_in_html_and_white_pieces_have_dark_outlines():
+    drawn = mine.pieces_picture()._repr_html_()
+    assert "1 cell, 13 in the box" in drawn and "<text" not in drawn
+    assert "#8a8a8a" not in drawn and "#8a8a8a" not in mine.best_cover_report(mine.unfillable_choices()[0])

@@ -278,3 +278,12 @@ def test_numbers_are_never_in_e_notation():
     assert "e+" not in feedback.message and "1,300 times too small" in feedback.message
     assert plain_number(0.00283) == "0.00283" and plain_number(1234567) == "1,230,000"
     assert "e-" not in number_text(Fraction(1, 4576 * 1000))
+
+
+def test_a_fraction_too_big_to_read_leads_with_its_reading():
+    assert number_text(Fraction(5976397, 7558272)) == "about 79.1% (exactly 5976397/7558272)"
+    assert number_text(Fraction(1, 216)).startswith("1/216 (about")
+
+
+def test_a_count_is_off_by_a_count_not_by_percentage_points():
+    assert Exercise("How many blasts?", 1).check("0").message == "Not quite: 0 is too low (off by 1)."
