@@ -71,6 +71,22 @@ def crisis(games: int) -> None:
               f"worst {1000 * decisions[-1]:.0f}")
 
 
+def crisis_by_strength(games: int) -> None:
+    """Each bot in a 3-player Crisis team, against the team bot: the registry offers a mode only
+    the strengths whose median stays within 20% (minegames.GAMES['gem_rush'].mode_strengths)."""
+    from minegames import GAMES
+
+    offered = GAMES["gem_rush"].strengths("crisis")
+    print(f"Crisis by strength, 3 players, {games} seeded games (offered in Crisis: {', '.join(offered)}):")
+    medians = {}
+    for kind in ("team", "greedy", "random"):
+        scores = [play(new_game(seed=seed, players=3, mode="crisis"), [kind] * 3, seed)[0].team_score
+                  for seed in range(games)]
+        medians[kind] = statistics.median(scores)
+    for kind, median in medians.items():
+        print(f"  {kind:7} median team score {median:5.1f}  ({100 * median / medians['team']:.0f}% of the team bot's)")
+
+
 def speed(games: int) -> None:
     start, actions = time.perf_counter(), 0
     for seed in range(games):
@@ -88,6 +104,7 @@ def main() -> None:
     games = 4 if args.quick else args.games
     rush(games)
     crisis(games)
+    crisis_by_strength(games)
     speed(games)
 
 

@@ -525,10 +525,13 @@ class PacedBots:
         self.bots = {}
 
     @staticmethod
-    def checked_strength(strength: str, info) -> str:
-        """A bot strength the game (``info``, its registry entry) has, or a ValueError naming them."""
-        if strength not in info.bots:
-            raise ValueError(f"bot strengths are {', '.join(info.bots)}, not {strength!r}")
+    def checked_strength(strength: str, info, mode: Optional[str] = None) -> str:
+        """A bot strength the game (``info``, its registry entry) offers for ``mode``, or a
+        ValueError naming them."""
+        offered = info.strengths(mode)
+        if strength not in offered:
+            where = f" in {mode}" if mode in info.mode_strengths else ""
+            raise ValueError(f"bot strengths{where} are {', '.join(offered)}, not {strength!r}")
         return strength
 
     # ---- the speed --------------------------------------------------------------------------------

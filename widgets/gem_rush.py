@@ -395,8 +395,8 @@ def _row(children: list, css_class: str = "mg-row") -> widgets.HBox:
 
 
 def default_strength(mode: str) -> str:
-    return "team" if mode == "crisis" and "team" in GAME.bots else ("greedy" if "greedy" in GAME.bots
-                                                                   else next(iter(GAME.bots)))
+    """The first strength the registry offers for ``mode`` (Crisis: the team player; Rush: greedy)."""
+    return GAME.strengths(mode)[0]
 
 
 class GemRushApp(PacedBots, SeatUndo, GameApp):
@@ -418,7 +418,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         elif options:
             raise TypeError("pass either a state or options for a new game, not both")
         self.take_seat(state, seat, live=live, seed=seed, bot_speed=bot_speed)
-        self.strength = self.checked_strength(bots or default_strength(state.options.mode), GAME)
+        self.strength = self.checked_strength(bots or default_strength(state.options.mode), GAME,
+                                              state.options.mode)
         self.chosen: list[tuple[int, int]] = []      # (player, card) picked, in click order
         self.door: Optional[tuple] = None            # (pos, side) picked on the mine
         self._hand_mode = ""
@@ -475,7 +476,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         self._cancel_bots()
         if self.seat >= self.state.num_players:
             self.seat = 0
-        if self.strength in ("greedy", "team"):  # the planner's bots: named for the mode played
+        if self.strength not in GAME.strengths(self.state.options.mode):  # e.g. a loaded Crisis game
             self.strength = default_strength(self.state.options.mode)
         self._make_bots()
         self.chosen, self.door, self._hand_mode = [], None, ""
@@ -551,7 +552,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                                                layout=widgets.Layout(width="150px"),
                                                style={"description_width": "52px"})
         self.players_choice.add_class("gem-players")
-        self.strength_choice = widgets.Dropdown(options=list(GAME.bots), value=self.strength, description="bots",
+        self.strength_choice = widgets.Dropdown(options=list(GAME.strengths(state.options.mode)), value=self.strength,
+                                                description="bots",
                                                 layout=widgets.Layout(width="150px"),
                                                 style={"description_width": "36px"})
         self.strength_choice.add_class("gem-strength")
@@ -598,8 +600,11 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             current = self.target_choice.value
             self.target_choice.options = targets
             self.target_choice.value = current if current in dict(targets).values() else 0
-        if self.strength_choice.value in ("team", "greedy"):
-            assign(self.strength_choice, value=default_strength(mode))
+        offered = list(GAME.strengths(mode))  # a mode offers only the bots that play it
+        if list(self.strength_choice.options) != offered:
+            current = self.strength_choice.value
+            self.strength_choice.options = offered
+            self.strength_choice.value = current if current in offered else offered[0]
 
     def _fit_options(self) -> None:
         options = self.state.options

@@ -42,6 +42,15 @@ class GameInfo:
     notebooks: tuple[str, ...] = ()
     #: what a person can do with it today, said honestly on the gallery card.
     status: str = "playable"
+    #: mode -> the bot strengths that play that mode as its players would (a mode not listed:
+    #: every strength). Apps offer only these (a rival's bot is no teammate in a cooperative mode).
+    mode_strengths: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+
+    def strengths(self, mode: str | None = None) -> tuple[str, ...]:
+        """The bot strengths to offer for ``mode`` (None: every strength the game has)."""
+        if mode is None or mode not in self.mode_strengths:
+            return tuple(self.bots)
+        return self.mode_strengths[mode]
 
     def new_game(self, seed: int | None = None, players: int | None = None, **options: Any) -> GameState:
         """A new game for ``players`` (default: the smallest count the game allows)."""

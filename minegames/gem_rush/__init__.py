@@ -47,6 +47,9 @@ GAME = register_game(GameInfo(
     position=position,
     sample_position=_sample_position,
     bots={"random": _bot("random"), "greedy": _bot("greedy"), "team": _bot("team")},
+    # Crisis is played together: only the team player plays it as a player would (the greedy
+    # bot burnt its teammates' best cards, random ones play nobody's game).
+    mode_strengths={"rush": ("greedy", "random"), "crisis": ("team",)},
     app_path="widgets.gem_rush:GemRushApp",
     notebooks=("gem_rush_1_rules.ipynb", "gem_rush_2_chances.ipynb"),
     status="playable",

@@ -58,7 +58,10 @@ class GreedyBot:
         return planner.best_action(state, legal)
 
     def _burn(self, state, legal):
-        """Rush with burning: burn the best card of the leading rival when it can, else the deck's top."""
+        """Rush with burning: burn the best card of the leading rival when it can, else the deck's
+        top. In Crisis the other players are teammates: burn as the team player does."""
+        if state.options.mode == "crisis":
+            return team_burn(state, legal)
         rivals = [p for p in range(state.num_players) if p != self.seat and state.hand(p)]
         if rivals:
             leader = max(rivals, key=lambda p: (state.scores()[p], -p))
@@ -74,12 +77,16 @@ class TeamBot(GreedyBot):
     team_player = True
 
     def _burn(self, state, legal):
-        """Crisis: the deck's top while there is one (nobody loses a card they hold), else the
-        least useful card in any hand."""
-        if Burn() in legal:
-            return Burn()
-        return min((a for a in legal if isinstance(a, Burn)),
-                   key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
+        return team_burn(state, legal)
+
+
+def team_burn(state, legal):
+    """Crisis: the deck's top while there is one (nobody loses a card they hold), else the least
+    useful card in any hand."""
+    if Burn() in legal:
+        return Burn()
+    return min((a for a in legal if isinstance(a, Burn)),
+               key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "team": TeamBot}

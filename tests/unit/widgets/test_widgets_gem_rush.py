@@ -252,11 +252,23 @@ def test_whole_games_through_the_apps_controls(seed, players, mode, skills):
     assert "New game" in words
 
 
-def test_every_bot_strength_plays():
-    for k, strength in enumerate(INFO.bots):
-        app = GemRushApp(seed=20 + k, players=3, bots=strength, live=False)
-        play_through(app, random.Random(k), follow=0.9)
-        assert app.strength in (strength, "greedy", "team")
+def test_every_bot_strength_offered_for_a_mode_plays_it():
+    k = 0
+    for mode in ("rush", "crisis"):
+        for strength in INFO.strengths(mode):
+            app = GemRushApp(seed=20 + k, players=3, mode=mode, bots=strength, live=False)
+            play_through(app, random.Random(k), follow=0.9)
+            assert app.strength == strength
+            k += 1
+
+
+def test_the_app_offers_each_mode_only_the_bots_that_play_it():
+    app = GemRushApp(seed=3, players=3, mode="rush", live=False)
+    assert list(app.strength_choice.options) == list(INFO.strengths("rush")) and "team" not in INFO.strengths("rush")
+    app.mode_choice.value = "crisis"
+    assert list(app.strength_choice.options) == ["team"] and app.strength_choice.value == "team"
+    with pytest.raises(ValueError, match="bot strengths in crisis are team, not 'random'"):
+        GemRushApp(seed=3, players=3, mode="crisis", bots="random", live=False)
 
 
 # ---- what is shown -------------------------------------------------------------------------------
