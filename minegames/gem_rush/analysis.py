@@ -109,7 +109,7 @@ class _Model:
             return v
 
         flags = {
-            "evocation": cards_colour and "evocation" in self.allow,
+            "evocation": col is not None and "evocation" in self.allow,  # any card (docs/rules)
             "permeation": cards_colour and other is not None and "permeation" in skills,
             "alloying": (ORICHALCUM in gems and partner is not None and _INDEX[partner] in self.where
                          and "alloying" in skills),

@@ -47,7 +47,9 @@ allowed; :func:`settle` raises ``ValueError`` with the same words and otherwise 
   Its Echoglass copy only types printed on the other spent cards as themselves.
 * ``transmutation`` (cards in pairs): each pair of printed Echoglass becomes one Diamond
   Dust; the cards' other gems still pay.
-* ``evocation`` (once, one card that prints your colour): one more gem of your colour.
+* ``evocation`` (once, any one spent card): one more gem of your colour. The card need not
+  print your colour: the rulebook's Magic Circle note (Evocation's gem on a card that does not
+  normally have your colour does not open Permeation) only makes sense if it works on such a card.
 * ``permeation`` (any cards that print your colour): the card's other gem, whatever it is,
   counts as your colour instead.
 * ``thrift`` (once, no cards, door of 2+ gems): the gem given as ``waive`` is struck from
@@ -244,10 +246,7 @@ def _plan(uses, cards, colour, skills, waive, cost) -> _Plan:
         elif skill == "evocation":
             if len(pos) != 1:
                 raise ValueError("Evocation applies to exactly one spent card")
-            if colour not in cards[pos[0]].gems:
-                raise ValueError(f"Evocation needs a card that prints your colour ({GEM_NAMES[colour]}); "
-                                 f"card {ids[pos[0]]} does not")
-            evoc = pos[0]
+            evoc = pos[0]  # any card: its extra gem is your colour whatever the card prints
         elif skill == "permeation":
             if not pos:
                 raise ValueError("Permeation names the cards it changes")
@@ -584,8 +583,9 @@ def _candidate_plans(cost, cards, colour, skills, waive_fixed) -> list[_Plan]:
     colour_ok = colour is not None
     all_pos = range(n)
     harm_opts = [-1] + (_kind_reps(all_pos, cards) if "harmonization" in skills else [])
-    evoc_opts = [-1] + (_kind_reps([p for p in all_pos if colour in cards[p].gems], cards)
-                        if "evocation" in skills and colour_ok else [])
+    # Evocation's gem is the same whichever card takes it; only Harmonization's card cannot, so
+    # two candidate cards cover every plan.
+    evoc_opts = [-1] + (list(all_pos)[:2] if "evocation" in skills and colour_ok else [])
     perm_opts = (_subsets_by_kind([p for p in all_pos if _other_gem(cards[p].gems, colour) is not None], cards)
                  if "permeation" in skills and colour_ok else [frozenset()])
     alloy_opts = (_subsets_by_kind([p for p in all_pos if ORICHALCUM in cards[p].gems

@@ -379,7 +379,7 @@ SKILLS = [
     ("transmutation", "payment", "Transmutation",
      "Each two printed Echoglass spent together may count as one Diamond Dust."),
     ("evocation", "payment", "Evocation",
-     "Once per build, a spent card showing your colour adds one more gem of your colour."),
+     "Once per build, any spent card adds one more gem of your colour."),
     ("permeation", "payment", "Permeation",
      "A spent card showing your colour may treat its other gem as your colour as well."),
     ("thrift", "payment", "Thrift",

@@ -282,8 +282,9 @@ def test_evocation_adds_a_gem_of_your_colour():
     uses = (("evocation", (OB_PF.id,)),)
     assert P.settle((OBSIDIAN, OBSIDIAN), [OB_PF]) is None
     assert P.settle((OBSIDIAN, OBSIDIAN), [OB_PF], uses, colour=OBSIDIAN, skills=("evocation",))
-    message = P.check_uses((("evocation", (ST_FR.id,)),), [ST_FR], colour=OBSIDIAN, skills=("evocation",))
-    assert "colour" in message
+    # any card takes it, one that prints no Obsidian too (docs/rules/gem_rush.md, Evocation)
+    assert P.check_uses((("evocation", (ST_FR.id,)),), [ST_FR], colour=OBSIDIAN, skills=("evocation",)) is None
+    assert P.settle((OBSIDIAN,), [ST_FR], (("evocation", (ST_FR.id,)),), colour=OBSIDIAN, skills=("evocation",))
     assert "colour" in P.check_uses(uses, [OB_PF], colour=None, skills=("evocation",))
 
 

@@ -556,7 +556,9 @@ def test_magic_circle_evocation_does_not_open_a_card_to_permeation():
     duo = {"skills": "magic_circle", "player_skills": [["evocation"], ["permeation"]],
            "colours": ("electrum", "obsidian")}
     game = game_at({(0, 0): (TORCHLIT, 0)}, hands=((OB_PF,), ()), **duo)
-    assert not [a for a in of_type(game, Build) if a.side == 3]
+    # Evocation alone works on it (an Electrum from a card that prints none pays the door) ...
+    assert Build(3, (OB_PF,), (("evocation", (OB_PF,)),)) in game.legal_actions()
+    # ... but its gem does not make the card one that Permeation may change
     with pytest.raises(IllegalActionError) as refused:
         game.apply(Build(3, (OB_PF,), (("evocation", (OB_PF,)), ("permeation", (OB_PF,)))))
     assert refused.value.rule == "skills" and "prints your colour" in str(refused.value)
@@ -605,3 +607,13 @@ def test_a_position_with_variant_skills_saves_and_loads(variant, player_skills):
     if game.phase == "chaos":
         game.apply(NewSkill(True))
     assert load(game.to_json()) == game
+
+
+def test_evocation_works_on_a_card_that_does_not_print_your_colour():
+    """The audit's reproduction: card 24 prints no Obsidian, and an Obsidian dwarf's Evocation
+    still adds an Obsidian to it (the rulebook's Magic Circle note presumes so)."""
+    card = components.GEM_CARDS[24]
+    assert OBSIDIAN not in card.gems
+    assert payment.check_uses([("evocation", (24,))], [card], colour="obsidian", skills=("evocation",)) is None
+    paid = payment.settle((OBSIDIAN,), [card], (("evocation", (24,)),), colour=OBSIDIAN, skills=("evocation",))
+    assert paid is not None
