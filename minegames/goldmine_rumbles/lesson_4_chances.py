@@ -66,31 +66,43 @@ def round_outcome(mine: int, theirs: int, edge: int) -> str:
     return "tie" if hurt_me and hurt_them else "lose" if hurt_me else "win"
 
 
-def round_grid_svg(edge: int = 1) -> str:
-    """The 36 outcomes of one round as a 6 x 6 grid (my die down, theirs across), each coloured
-    by who takes the injury when I am ``edge`` ahead; the counts underneath."""
-    size, left, top = 34, 70, 40
-    colour = {"win": WIN, "tie": TIE, "lose": LOSE}
-    counts = {"win": 0, "tie": 0, "lose": 0}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 6 * size + 60}" height="{top + 6 * size + 40}" '
-             f'role="img" aria-label="the 36 outcomes of one fight round">',
-             f'<text x="{left + 3 * size}" y="14" font-size="13" text-anchor="middle">their die</text>',
+def _dice_grid_svg(label: str, across: str, down: str, cell, *, size: int = 34, left: int = 70, top: int = 40,
+                   spare: tuple[int, int] = (10, 10), footer: str = "") -> str:
+    """A 6 x 6 grid of two dice (``down``'s face by row, ``across``'s by column), each square as
+    ``cell(row_face, column_face)`` gives it: (fill, stroke, text, font size). ``spare``: room
+    right and below; ``footer``: a line under the grid."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 6 * size + spare[0]}" '
+             f'height="{top + 6 * size + spare[1]}" role="img" aria-label="{label}">',
+             f'<text x="{left + 3 * size}" y="14" font-size="13" text-anchor="middle">{across}</text>',
              f'<text x="14" y="{top + 3 * size}" font-size="13" text-anchor="middle" '
-             f'transform="rotate(-90 14 {top + 3 * size})">my die</text>']
+             f'transform="rotate(-90 14 {top + 3 * size})">{down}</text>']
     for k in FACES:
         parts.append(f'<text x="{left + (k - 0.5) * size}" y="{top - 6}" font-size="12" text-anchor="middle">{k}</text>')
         parts.append(f'<text x="{left - 10}" y="{top + (k - 0.5) * size + 4}" font-size="12" '
                      f'text-anchor="middle">{k}</text>')
-    for mine in FACES:
-        for theirs in FACES:
-            result = round_outcome(mine, theirs, edge)
-            counts[result] += 1
-            x, y = left + (theirs - 1) * size, top + (mine - 1) * size
-            parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{colour[result]}" '
-                         f'stroke="#fff"/><text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="10" '
-                         f'text-anchor="middle">{result}</text>')
+    for row in FACES:
+        for column in FACES:
+            fill, stroke, text, font = cell(row, column)
+            x, y = left + (column - 1) * size, top + (row - 1) * size
+            parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="{stroke}"/>'
+                         f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="{font}" '
+                         f'text-anchor="middle">{text}</text>')
+    if footer:
+        parts.append(f'<text x="{left}" y="{top + 6 * size + 24}" font-size="12">{footer}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def round_grid_svg(edge: int = 1) -> str:
+    """The 36 outcomes of one round as a 6 x 6 grid (my die down, theirs across), each coloured
+    by who takes the injury when I am ``edge`` ahead."""
+    colour = {"win": WIN, "tie": TIE, "lose": LOSE}
+
+    def cell(mine, theirs):
+        result = round_outcome(mine, theirs, edge)
+        return colour[result], "#fff", result, 10
+
+    return _dice_grid_svg("the 36 outcomes of one fight round", "their die", "my die", cell, spare=(60, 40))
 
 
 def round_counts(edge: int = 1) -> dict[str, int]:
@@ -109,24 +121,8 @@ def round_grid_html(edge: int = 1) -> str:
 def totals_grid_svg(edge: int = 1) -> str:
     """The 36 outcomes of one round, uncoloured, each square showing my total and theirs when I am
     ``edge`` ahead (for pupils to count the wins and ties themselves)."""
-    size, left, top = 34, 70, 40
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 6 * size + 10}" height="{top + 6 * size + 10}" '
-             f'role="img" aria-label="my total and theirs in each of the 36 outcomes">',
-             f'<text x="{left + 3 * size}" y="14" font-size="13" text-anchor="middle">their die</text>',
-             f'<text x="14" y="{top + 3 * size}" font-size="13" text-anchor="middle" '
-             f'transform="rotate(-90 14 {top + 3 * size})">my die</text>']
-    for k in FACES:
-        parts.append(f'<text x="{left + (k - 0.5) * size}" y="{top - 6}" font-size="12" text-anchor="middle">{k}</text>')
-        parts.append(f'<text x="{left - 10}" y="{top + (k - 0.5) * size + 4}" font-size="12" '
-                     f'text-anchor="middle">{k}</text>')
-    for mine in FACES:
-        for theirs in FACES:
-            x, y = left + (theirs - 1) * size, top + (mine - 1) * size
-            parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="#f7f3e8" stroke="#d8cfb8"/>'
-                         f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="11" '
-                         f'text-anchor="middle">{mine + edge}–{theirs}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return _dice_grid_svg("my total and theirs in each of the 36 outcomes", "their die", "my die",
+                          lambda mine, theirs: ("#f7f3e8", "#d8cfb8", f"{mine + edge}–{theirs}", 11))
 
 
 def round_table_html(edges: Sequence[int] = range(0, 4)) -> str:
@@ -219,26 +215,12 @@ def helpers_table_html() -> str:
 
 def larger_grid_svg(shade: bool = False) -> str:
     """The 36 throws of two dice with the larger face written in each (the 6s shaded if ``shade``)."""
-    size, left, top = 30, 60, 36
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 6 * size + 20}" height="{top + 6 * size + 40}" '
-             f'role="img" aria-label="the larger of two dice in each of the 36 throws">',
-             f'<text x="{left + 3 * size}" y="14" font-size="13" text-anchor="middle">second die</text>',
-             f'<text x="14" y="{top + 3 * size}" font-size="13" text-anchor="middle" '
-             f'transform="rotate(-90 14 {top + 3 * size})">first die</text>']
-    for a in FACES:
-        parts.append(f'<text x="{left + (a - 0.5) * size}" y="{top - 6}" font-size="12" text-anchor="middle">{a}</text>')
-        parts.append(f'<text x="{left - 10}" y="{top + (a - 0.5) * size + 4}" font-size="12" '
-                     f'text-anchor="middle">{a}</text>')
-        for b in FACES:
-            x, y = left + (b - 1) * size, top + (a - 1) * size
-            fill = "#f3d36b" if shade and max(a, b) == 6 else "#f7f3e8"
-            parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#d8cfb8"/>'
-                         f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="12" '
-                         f'text-anchor="middle">{max(a, b)}</text>')
-    if shade:
-        parts.append(f'<text x="{left}" y="{top + 6 * size + 24}" font-size="12">shaded: the larger die is a 6</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    def cell(a, b):
+        return ("#f3d36b" if shade and max(a, b) == 6 else "#f7f3e8"), "#d8cfb8", max(a, b), 12
+
+    return _dice_grid_svg("the larger of two dice in each of the 36 throws", "second die", "first die", cell,
+                          size=30, left=60, top=36, spare=(20, 40),
+                          footer="shaded: the larger die is a 6" if shade else "")
 
 
 def two_dice_table_html() -> str:
