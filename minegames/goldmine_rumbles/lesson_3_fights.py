@@ -24,7 +24,7 @@ from . import components as C
 from . import dice_rules as R
 from .actions import AttackPlayer, EndTurn, FightClayton, PlaceCube, UseItem
 from .heuristic_bot import HeuristicBot
-from .lessons import (BLUE, GREEN, PAPA_CLAYTON, RED, fight_on, fight_win_chance, find_trip, first_seed, narrate,
+from .lessons import (BLUE, html_table, GREEN, PAPA_CLAYTON, RED, fight_on, fight_win_chance, find_trip, first_seed, narrate,
                       partner_dig, quiet_sites, standard_mine, table)
 from .positions import position
 from .state import GoldmineRumbles
@@ -357,11 +357,7 @@ def mission_line(mission: int) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    cell = "padding:3px 6px;border:1px solid #d8cfb8;text-align:center"
-    head = "".join(f"<th style='{cell};background:#f2efe6'>{html.escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-                   for row in rows)
-    return f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{body}</table>"
+    return html_table(header, rows, pad=6)
 
 
 # ---------------------------------------------------------------------------

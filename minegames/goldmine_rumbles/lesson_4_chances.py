@@ -13,10 +13,9 @@ two miners against Papa Clayton, the hazard die and the split-dice reading of a 
 
 from __future__ import annotations
 
-import html
 import math
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -24,6 +23,7 @@ from minegames.core.lessons import Lesson, Question, Section, standard_error
 
 from . import analysis
 from . import dice_rules as R
+from .lessons import html_table
 
 NAME = "goldmine_rumbles_4_chances"
 PAPA = R.PAPA_CLAYTON_BONUS
@@ -47,12 +47,6 @@ def points(gap: Fraction | float) -> str:
     return f"{shown} points"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], pad: int = 10) -> str:
-    cell = f"padding:3px {pad}px;border:1px solid #d8cfb8;text-align:center"
-    head = "".join(f"<th style='{cell};background:#f2efe6'>{html.escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-                   for row in rows)
-    return f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{body}</table>"
 
 
 # ---------------------------------------------------------------------------
@@ -133,7 +127,7 @@ def round_table_html(edges: Sequence[int] = range(0, 4)) -> str:
         rows.append((f"{edge:+d}", f"{int(odds.win * 36)}/36 = {pct(odds.win)}", f"{int(odds.tie * 36)}/36",
                      f"{int(odds.lose * 36)}/36 = {pct(odds.lose)}",
                      points(odds.win - odds.lose)))
-    return _table(("edge", "win the round", "tie", "lose the round", "win − lose"), rows)
+    return html_table(("edge", "win the round", "tie", "lose the round", "win − lose"), rows)
 
 
 # ---------------------------------------------------------------------------
@@ -182,7 +176,7 @@ def edge_table_html(edges: Sequence[int] = range(0, 6)) -> str:
         one, whole = analysis.round_odds(edge), analysis.fight_odds(edge, 0)
         rows.append((f"{edge:+d}", pct(one.win), points(one.win - one.lose), pct(whole.win, 2),
                      points(whole.win - whole.lose)))
-    return _table(("edge", "win a round", "round: win − lose", "win the fight", "fight: win − lose"), rows)
+    return html_table(("edge", "win a round", "round: win − lose", "win the fight", "fight: win − lose"), rows)
 
 
 # ---------------------------------------------------------------------------
@@ -205,7 +199,7 @@ def helpers_table_html() -> str:
             (LEAF + " (+3)", pct(analysis.fight_odds(3, PAPA, chippawa=1).win, 2)),
             (CUBE + " (+4)", pct(analysis.fight_odds(4, PAPA).win, 2)),
             ("both (+4 and a Leaf)", pct(analysis.fight_odds(4, PAPA, chippawa=1).win, 2))]
-    return _table(("the miner has", "chance to beat Papa Clayton (+4)"), rows)
+    return html_table(("the miner has", "chance to beat Papa Clayton (+4)"), rows)
 
 
 # ---------------------------------------------------------------------------
@@ -231,7 +225,7 @@ def two_dice_table_html() -> str:
     rows = [(name, *(int(dist[k] * 36) for k in FACES), f"{float(analysis.expected_value(dist)):.2f}")
             for name, dist in (("one die", one), ("larger of two", high), ("smaller of two", low))]
     return ("<p>How many of the 36 throws give each number, and the mean (the expected value):</p>"
-            + _table(("", *map(str, FACES), "mean"), rows, pad=5))
+            + html_table(("", *map(str, FACES), "mean"), rows, pad=5))
 
 
 def partner_table_html(bonus: int = 1, sharing: str = R.SHARED_DICE) -> str:
@@ -245,7 +239,7 @@ def partner_table_html(bonus: int = 1, sharing: str = R.SHARED_DICE) -> str:
     words = "shared dice" if sharing == R.SHARED_DICE else "split dice"
     return ("<p>The owner's gain is counted against digging alone (the bid received, less the gold lost by "
             "sharing the dice); the partner's is the expected yield less the bid.</p>"
-            + _table(("bid", "owner's expected gain", "partner's expected gain"), rows)
+            + html_table(("bid", "owner's expected gain", "partner's expected gain"), rows)
             + f"<p>{words}: the partner breaks even at a bid of {float(even):.2f}gn.</p>")
 
 
@@ -346,7 +340,7 @@ def transition_table_html(edge: int = 1) -> str:
     states, matrix = analysis.transition_matrix(edge, 0)
     names = [f"{s[0]}–{s[1]}" if isinstance(s, tuple) else str(s) for s in states]
     rows = [(name, *(str(int(p * 36)) if p else "·" for p in row)) for name, row in zip(names, matrix)]
-    return _table(("from \\ to", *names), rows)
+    return html_table(("from \\ to", *names), rows)
 
 
 def fight_length_html(edge: int = 0) -> str:
@@ -354,7 +348,7 @@ def fight_length_html(edge: int = 0) -> str:
     lengths = analysis.rounds_distribution(edge, 0)
     rows = [(rounds, f"{chance}", pct(chance)) for rounds, chance in lengths.items()]
     mean = analysis.expected_rounds(edge, 0)
-    return (_table(("rounds", "exact chance", "about"), rows)
+    return (html_table(("rounds", "exact chance", "about"), rows)
             + f"<p>expected number of rounds (edge {edge:+d}): {mean} = {float(mean):.2f}</p>")
 
 
@@ -364,7 +358,7 @@ def papa_pair_html(bonuses: tuple[int, int] = (3, 2)) -> str:
     rows = [(red, yellow, pct(chance, 2)) for (red, yellow), chance in sorted(joint.items(), key=lambda kv: -kv[1])]
     alone = analysis.fight_odds(bonuses[0], PAPA).win
     together = sum(chance for (red, _), chance in joint.items() if red == R.WIN)
-    return (_table((f"Red (+{bonuses[0]})", f"Yellow (+{bonuses[1]})", "chance"), rows)
+    return (html_table((f"Red (+{bonuses[0]})", f"Yellow (+{bonuses[1]})", "chance"), rows)
             + f"<p>Red wins {pct(alone, 2)} alone, {pct(together, 2)} with Yellow alongside.</p>")
 
 
@@ -380,7 +374,7 @@ def hazard_html() -> str:
     """The hazard die for a few miners: the chance it costs something, and the expected cost in gold."""
     rows = [(name, f"{analysis.hazard_cost_chance(**miner)}", f"{float(analysis.expected_hazard_cost(**miner)):.2f}gn")
             for name, miner in HAZARD_MINERS]
-    return _table(("miner", "chance the die costs something", "expected cost"), rows)
+    return html_table(("miner", "chance the die costs something", "expected cost"), rows)
 
 
 # ---------------------------------------------------------------------------

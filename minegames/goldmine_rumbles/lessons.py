@@ -20,6 +20,7 @@ Plain model code, no widgets, so the notebooks' first cells only import:
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
@@ -639,3 +640,13 @@ __all__ = [
     "BOARD_MARKS", "board_key", "ITEM_FLAGS", "item_key", "fight_win_chance", "miner_at_claim", "best_die", "partner_dig", "partner_gain", "hazard_miner", "hazard_cost",
     "hazard_lines",
 ]
+
+
+def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], pad: int = 10) -> str:
+    """A small HTML table of the lessons (a table aligned with spaces wraps mid-number on a phone);
+    ``pad``: the cells' side padding in pixels."""
+    cell = f"padding:3px {pad}px;border:1px solid #d8cfb8;text-align:center"
+    head = "".join(f"<th style='{cell};background:#f2efe6'>{html.escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{body}</table>"
