@@ -75,7 +75,8 @@ def test_lay_track_and_move_a_cart(page, voila_url):
 
     # the white cart goes out: a click on the start square shows it, a second puts the cart there
     pick_square(page, 3, 0)
-    assert "Click it again" in page.locator(".otr-app .mg-status").inner_text()
+    # the card and the status line are separate widgets, updated by separate messages
+    page.wait_for_function("() => document.querySelector('.otr-app .mg-status').innerText.includes('Click it again')")
     click_and_settle(page, square(page, 3, 0))
     assert "white cart" in square_tip(page, 3, 0)
 
