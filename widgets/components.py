@@ -483,6 +483,61 @@ BOT_TURN_LIMIT = 400
 STATUS_LINES = 6
 
 
+class HintSteps:
+    """A hint in two presses, counted: the first press of a position says what to weigh (the
+    chances, the points, the risk), the second shows the move. Showing the move at once would play
+    for the learner; asking first to reason teaches, as a tutor would.
+
+    ``key`` names the position the hint is about (an app passes what changes when the person acts,
+    e.g. the log's length and the phase): a new key starts again at the explanation. The counts are
+    the app's, not the game's (a loaded game starts at none) and are shown at the game's end.
+
+    >>> steps = HintSteps()
+    >>> steps.press(1), steps.press(1), steps.press(1), steps.press(2)
+    ('explain', 'move', 'move', 'explain')
+    >>> steps.summary()
+    'Hints used: 2 (1 showed the move).'
+    """
+
+    EXPLAIN, MOVE = "explain", "move"
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A new game (or a loaded one): no hints used yet."""
+        self.asked = 0          # positions a hint was asked for
+        self.moves_shown = 0    # of those, the ones whose move was shown
+        self._key: Any = None
+        self._stage = 0
+
+    def stage(self, key: Any) -> int:
+        """0: no hint on show for this position, 1: its explanation, 2: its move too."""
+        return self._stage if key == self._key else 0
+
+    def press(self, key: Any) -> str:
+        """A press of the hint button at the position ``key``: what to show now."""
+        if key != self._key:
+            self._key, self._stage = key, 0
+        if self._stage == 0:
+            self._stage, self.asked = 1, self.asked + 1
+            return self.EXPLAIN
+        if self._stage == 1:
+            self._stage, self.moves_shown = 2, self.moves_shown + 1
+        return self.MOVE
+
+    def button_label(self, key: Any) -> str:
+        """"Hint" for a position not yet explained, then "Show the move"."""
+        return "Show the move" if self.stage(key) >= 1 else "Hint"
+
+    def summary(self) -> str:
+        """The line for the end of the game."""
+        if self.asked == 0:
+            return "Hints used: none."
+        shown = "none" if self.moves_shown == 0 else str(self.moves_shown)
+        return f"Hints used: {self.asked} ({shown} showed the move)."
+
+
 class BotStuck(RuntimeError):
     """A bot kept moving within one turn far longer than any real turn takes."""
 
