@@ -266,7 +266,7 @@ class RoundTotals:
         """Who is hurt, in words."""
         hurt = [f"{f.name} takes {f.hurt} injur{'y' if f.hurt == 1 else 'ies'}" for f in self.fighters if f.hurt]
         if len(self.fighters) == 2 and len(hurt) == 2 and self.fighters[0].total == self.fighters[1].total:
-            return f"equal totals: both take an injury"
+            return "equal totals: both take an injury"
         return "; ".join(hurt)
 
 
