@@ -52,8 +52,8 @@ from minegames.off_the_rails.components import GEM_POINTS, GEMS, JEWELS, MISSION
 from minegames.off_the_rails.options import DECK_LENGTHS
 
 from .board import SvgView
-from .components import (BASE_CSS, GameApp, PacedBots, SeatUndo, assign, control_row, guard, panel, percent, show,
-                         style_tag)
+from .components import (BASE_CSS, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, panel, percent,
+                         show, style_tag)
 from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
 
 GAME = GAMES["off_the_rails"]
@@ -213,6 +213,10 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self.selected: Optional[tuple] = None     # the square picked on the board
         self.turning = 0                          # which of the allowed tiles is previewed there
         self.hint_plan = None                     # the planner's plan on show (its squares are marked)
+        self.hint_steps = HintSteps()             # first press: what to weigh; second: the plan
+        self._hint_epoch = 0                      # counts the changes that make a hint stale (see hint_key)
+        self._following = False                  # True while "Follow the hint" plays the move shown
+        self._weighing_html = ""                  # the explanation on show (kept above the move)
         self._choice_actions: list[Optional[Action]] = []
         self._tile_choices: list[S.TileChoice] = []
         self._upgrade_choices: dict[int, S.UpgradeChoice] = {}
@@ -257,6 +261,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
 
     def after_change(self) -> None:
         self._version += 1
+        if not self._following:
+            self._hint_epoch += 1
         self.hint_plan = None
         self.turning = 0
         assign(self.hint, value="")
@@ -268,6 +274,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             self.seat = 0
         self._make_bots()
         self.selected, self.turning, self.hint_plan = None, 0, None
+        self.hint_steps.reset()
         self._fit_options()
 
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
@@ -319,7 +326,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             button.button_style = "success"
 
         self.hint_button = self._button("Hint", "otr-hint-button", self.show_hint,
-                                        "what the planner would do in your place")
+                                        "first what to weigh this turn, then what the planner would do")
         self.follow_button = self._button("Follow the hint", "otr-follow", self.follow_hint,
                                           "play the hint's next action")
         self.hint = widgets.HTML()
@@ -575,14 +582,38 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
     def _drive(self, number: int) -> None:
         self._play(Drive(self.seat, number), f"cart {number + 1} has no move to make now")
 
-    # ---- the hint ------------------------------------------------------------------------------
+    # ---- the hint: what to weigh first, the move on a second press (HintSteps) -----------------
+    def hint_key(self) -> tuple:
+        """The position a hint is about: the turn, and every change but the hint's own moves (a
+        move played with "Follow the hint" keeps the plan on show, so the next step can follow)."""
+        return self.state.turn, self._hint_epoch
+
     def show_hint(self) -> None:
-        """The planner's plan for the rest of your actions (its squares marked on the board), or in
-        other phases what the planner bot would choose."""
-        state = self.state
+        """First press: what to weigh (the carts' options, the chasm's clock, the risk of derailing);
+        second: the planner's plan for the rest of your actions (its squares marked on the board), or
+        in other phases what the planner bot would choose."""
         if not self.persons_turn():
             self.refuse_input("the hint is for your own turn")
             return
+        if self.hint_steps.press(self.hint_key()) == HintSteps.EXPLAIN:
+            self._explain()
+        else:
+            self._show_move(reasons=True)
+        self.refresh()
+
+    def _explain(self) -> None:
+        from minegames.off_the_rails import hint_words
+
+        self.hint_plan = None
+        lines = hint_words.weigh(self.state, self.seat).lines()
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self._weighing_html = f"<b>What to weigh</b><ul style='margin:2px 0 4px 16px;padding:0'>{items}</ul>"
+        assign(self.hint, value=self._weighing_html + "<span class='otr-caption'>Press <b>Show the move</b> for "
+                                                      "the plan.</span>")
+
+    def _show_move(self, reasons: bool = False) -> None:
+        """The plan (or the bot's next choice) on show; ``reasons``: under the explanation given."""
+        state = self.state
         planner = _planner()
         self.hint_plan = None
         plan = None
@@ -601,20 +632,34 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             self.hint_plan = _OneStep(action)
             words = html.escape(S.action_words(state, action))
             text = f"The {html.escape(default_strength())} bot would now: <b>{words}</b>."
-        assign(self.hint, value=text)
-        self.refresh()
+        assign(self.hint, value=(self._weighing_html if reasons else "") + f"<b>The move</b>: {text}")
+
+    def follow_refusal(self) -> Optional[str]:
+        """Why "Follow the hint" plays nothing now (None: it plays the move shown)."""
+        if not self.persons_turn():
+            return "the hint is for your own turn"
+        stage = self.hint_steps.stage(self.hint_key())
+        if stage < 2 or self.hint_plan is None:
+            return ("press Hint, then Show the move: Follow plays the move once it is shown" if stage == 0 else
+                    "press Show the move first: Follow plays the move once it is shown")
+        if not self.hint_plan.actions or not self.state.is_legal(self.hint_plan.actions[0]):
+            return "the hint has no action to play now"
+        return None
 
     def follow_hint(self) -> None:
-        """Play the hint's next action (asking for a hint first if none is on show)."""
-        if self.hint_plan is None:
-            self.show_hint()
-        plan = self.hint_plan
-        action = plan.actions[0] if plan is not None and plan.actions else None
-        if action is None or not self.persons_turn() or not self.state.is_legal(action):
-            self.refuse_input("the hint has no action to play now")
+        """Play the next action of the move shown; the plan stays on show for the steps after it."""
+        refusal = self.follow_refusal()
+        if refusal is not None:
+            self.refuse_input(refusal)
             return
-        if self.act(action) and self._acting():
-            self.show_hint()
+        self._following = True
+        try:
+            played = self.act(self.hint_plan.actions[0])
+        finally:
+            self._following = False
+        if played and self.persons_turn() and self.hint_steps.stage(self.hint_key()) == 2:
+            self._show_move()
+            self.refresh()
 
     # ---- refreshing ----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -627,7 +672,10 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self._refresh_table(view)
         self._refresh_chasm(view)
         show(self.hint_card, self.persons_turn())
-        assign(self.follow_button, disabled=not self.persons_turn())
+        refusal = self.follow_refusal()
+        assign(self.follow_button, disabled=refusal is not None,
+               tooltip=refusal or "play the next action of the move shown")
+        assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()))
         self.log_view.show_log(state.log, state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
@@ -962,7 +1010,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if state.is_over:
             if state.options.solo:
                 return (f"<b>The game is over: {html.escape(state.solo_result)}.</b> "
-                        "Press <b>New game</b> to play again.")
+                        f"{html.escape(self.hint_steps.summary())} Press <b>New game</b> to play again.")
             scores = state.scores()
             ranking = ", ".join(f"{self.bot_name(p)} {score}" for p, score in
                                 sorted(enumerate(scores), key=lambda item: -item[1]))
@@ -970,7 +1018,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             others = " and ".join(self.bot_name(p) for p in winners if p != self.seat)
             verdict = ("The game is over." if self.seat not in winners else "You win!" if len(winners) == 1
                        else f"You share the win with {others}.")
-            return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. Press <b>New game</b> to play again.")
+            return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. {html.escape(self.hint_steps.summary())} "
+                    "Press <b>New game</b> to play again.")
         if self.persons_turn():
             doing = re.sub(r"^\w+: ", "", state.prompt())
             clan = state.players[self.seat]["clan"]

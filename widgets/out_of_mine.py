@@ -38,8 +38,8 @@ from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place,
 from minegames.out_of_mine.state import TileOffer
 
 from .board import GridBoard
-from .components import (BASE_CSS, ActionButton, GameApp, assign, choice_values, control_row, error_text, guard,
-                         panel, set_classes, show, style_tag)
+from .components import (BASE_CSS, ActionButton, GameApp, HintSteps, assign, choice_values, control_row, error_text,
+                         guard, panel, set_classes, show, style_tag)
 
 HUMAN = 0
 #: After the total of each winner once the game is over (plain text: not every browser has emoji).
@@ -202,6 +202,7 @@ class OutOfMineApp(GameApp):
         self.orientation = 0
         self._hint_cells: frozenset = frozenset()
         self._hint_for: tuple = ()  # your tiles when the hint was given; a move makes it stale
+        self.hint_steps = HintSteps()  # first press: what to weigh; second: one placement
         self._driver = None
         self._build_widgets(state)
         super().__init__(state, new_game=self._fresh_game, load=oom.load)
@@ -277,7 +278,8 @@ class OutOfMineApp(GameApp):
                                         button_style="success", tooltip="every gallery space is covered: stop the round")
         self.done_button = ActionButton("Done", lambda: Done(HUMAN), self.act, css_class="oom-done",
                                         button_style="warning", tooltip="stop placing without calling")
-        self.hint_button = _button("Hint", "oom-hint", "the solver suggests your next tile", icon="lightbulb-o")
+        self.hint_button = _button("Hint", "oom-hint", "first what to weigh on your board, then one tile to lay",
+                                   icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.show_hint())
 
         self.bot_boards: dict[int, GridBoard] = {}
@@ -558,6 +560,7 @@ class OutOfMineApp(GameApp):
     def on_new_state(self) -> None:
         self.selected, self.orientation = None, 0
         self._hint_cells = frozenset()
+        self.hint_steps.reset()
         self._make_driver()
         self._fit_bot_boards()
 
@@ -618,42 +621,39 @@ class OutOfMineApp(GameApp):
         return True
 
     # ---- hint -------------------------------------------------------------------------
+    def hint_key(self) -> tuple:
+        """The position a hint is about: your tiles this round (the clock and the bots do not count)."""
+        state = self.state
+        return state.round, state.phase, state.placed[HUMAN]
+
     def show_hint(self):
-        """Ask the solver how to finish your board: mark the tile to take off, or the next tile to lay
-        (it is put in your hand, turned the right way)."""
-        from minegames.out_of_mine import solver
+        """A hint in two presses (:class:`HintSteps`): first what to weigh on your board, then one
+        move: the tile to take off, or the next tile to lay (put in your hand, turned the right way).
+        Returns the model's :class:`~minegames.out_of_mine.hint_words.Weighing`."""
+        from minegames.out_of_mine import hint_words
 
         state = self.state
         if state.phase != "placing" or state.finished_ms[HUMAN] is not None:
             self.status.error("no hint: hints are for a round you are still placing in")
             return None
-        opts = state.options
-        supply = [state.kit.tiles[t] for t in state.free_tiles()]
-        advice = solver.hint(state.boards[HUMAN], state.cards[HUMAN], state.placed[HUMAN], flips=opts.flips,
-                             white_shapes=opts.white_shapes, supply=supply)
-        kit = state.kit
-        size = len(state.gallery(HUMAN))
-        if advice.remove:
-            tile = advice.remove[0]
-            self._hint_cells = next(p.cells for p in state.placed[HUMAN] if p.tile == tile)
+        weighing = hint_words.weigh(state, HUMAN)
+        if self.hint_steps.press(self.hint_key()) == HintSteps.EXPLAIN:
+            self._hint_cells = frozenset()
+            more = "" if weighing.covered_all else ' Press "Show the move" for one placement.'
+            self.status.say(f"hint: {weighing.explanation()}{more}", "info")
+            self.refresh()
+            return weighing
+        if weighing.remove is not None:
+            self._hint_cells = next(p.cells for p in state.placed[HUMAN] if p.tile == weighing.remove)
             self._hint_for = state.placed[HUMAN]
-            reach = "a full cover is possible" if advice.perfect else f"{advice.covered} of {size} spaces can be covered"
-            self.status.say(f"hint: take off the {kit.tiles[tile].colour} {kit.shape_name(tile)} marked in gold: "
-                            f"it is in the way; without it {reach}", "info")
-        elif advice.place:
-            step = advice.place[0]
+        elif weighing.step is not None:
+            step = weighing.step
             kinds = self._kinds_of(step.colour, step.shape)
             self.selected, self.orientation = (kinds[0] if kinds else None), step.orientation
             self._hint_cells, self._hint_for = step.cells, state.placed[HUMAN]
-            ending = "a full cover" if advice.covered == size else f"{advice.covered} of {size} spaces"
-            self.status.say(f"hint: lay the {step.colour} {kit.names[step.colour][step.shape]} on the gold "
-                            f"outline (it is in your hand, turned to fit); this leads to {ending}", "info")
-        elif state.is_covered(HUMAN):
-            self.status.say("hint: every space is covered: call Out of Mine!", "info")
-        else:
-            self.status.say("hint: no tile your card allows fits any more: press Done", "info")
+        self.status.say(f"hint: {weighing.move()}", "info")
         self.refresh()
-        return advice
+        return weighing
 
     # ---- drawing -------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -680,7 +680,8 @@ class OutOfMineApp(GameApp):
         self._refresh_results()
         for button in (self.call_button, self.done_button):
             assign(button, disabled=not (still_placing and state.is_legal(button.action_for())))
-        assign(self.hint_button, disabled=not still_placing)
+        assign(self.hint_button, disabled=not still_placing,
+               description=self.hint_steps.button_label(self.hint_key()))
 
     def _tiles_drawn(self, placed: Iterable, with_finds: bool) -> tuple[list[dict], list[dict]]:
         """Board-widget tiles and find markers for placed tiles given as (tile, orientation, row, col)."""
@@ -959,7 +960,8 @@ class OutOfMineApp(GameApp):
         ranking = ", ".join(f"{names[p]} {totals[p]}" for p in sorted(range(state.num_players),
                                                                        key=lambda p: (-totals[p], p)))
         return (f"<b>Game over after {len(state.round_results)} rounds.</b> {html.escape(verdict)} "
-                f"Final totals: {html.escape(ranking)}. Press <b>New game</b> to play again.")
+                f"Final totals: {html.escape(ranking)}. {html.escape(self.hint_steps.summary())} "
+                "Press <b>New game</b> to play again.")
 
     def instruction_text(self) -> str:
         """The model's prompt for you, with the keys of this app while you place."""

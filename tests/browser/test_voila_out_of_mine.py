@@ -123,16 +123,21 @@ def walk_until_the_ghost_fits(page) -> None:
 
 
 def test_hint_keyboard_and_a_bots_call(page, voila_url):
-    """A first round as a newcomer plays it: ask for a hint and lay the tile it puts in hand,
-    lay another with the arrow keys and Enter, then wait for the bot to finish and the round to be scored."""
+    """A first round as a newcomer plays it: ask for a hint (what to weigh, then the move) and lay the
+    tile it puts in hand, lay another with the arrow keys and Enter, then wait for the bot to finish and
+    the round to be scored."""
     page.goto(render_url(voila_url, "out_of_mine.ipynb"))
     page.locator(".oom-side-a:not([disabled]), .oom-side-b:not([disabled])").first.click()
     page.wait_for_selector(".oom-shape:not([disabled])", state="visible")
 
-    page.locator(".oom-hint").click()
+    page.locator(".oom-hint").click()  # first what to weigh, no move yet
     page.wait_for_function("() => document.querySelector('.oom-status').innerText.startsWith('hint:')")
+    assert "Hardest to fit" in text_of(page, ".oom-status")
+    assert page.locator(".oom-board .gb-highlight").count() == 0
+    page.wait_for_function("() => document.querySelector('.oom-hint').innerText.includes('Show the move')")
+    page.locator(".oom-hint").click()  # then one placement
     page.wait_for_selector(".oom-board .gb-highlight", state="attached")
-    assert "in your hand" in text_of(page, ".oom-status")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('in your hand')")
     spot = hover_until_the_ghost_fits(page)
     page.mouse.click(spot["x"], spot["y"])
     page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")

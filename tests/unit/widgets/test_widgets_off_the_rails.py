@@ -293,7 +293,8 @@ def test_the_hint_shows_the_planners_plan_and_follows_it():
         pytest.skip("no planner registered yet")
     app = app_on(tracks={(3, 1): "NS"}, gems={(3, 3): ["diamond", "gold"]},
                  carts=[{"at": (3, 0)}])
-    app.hint_button.click()
+    app.hint_button.click()   # what to weigh
+    app.hint_button.click()   # the plan
     assert "Expected this turn" in app.hint.value and "<ol>" in app.hint.value
     plan = app.hint_plan
     squares = app_support.action_squares(plan.actions)

@@ -167,11 +167,12 @@ def test_board_keys_turn_flip_drop_and_delete():
 def test_hint_then_call_finishes_and_scores_the_round():
     app = solo_app()
     for _ in range(25):
-        advice = app.show_hint()
+        app.show_hint()  # what to weigh
+        advice = app.show_hint()  # the move
         if app.state.is_covered(HUMAN):
             break
-        assert advice.place and app.selected is not None and app.board.highlight
-        step = advice.place[0]
+        assert advice.step is not None and app.selected is not None and app.board.highlight
+        step = advice.step
         assert app.orientation == step.orientation
         assert app.place_at(step.row, step.col), app.status.text
         assert app.board.highlight == []  # the hint is used up
@@ -343,14 +344,16 @@ def test_a_hint_to_take_a_tile_off_says_what_is_possible_without_it():
         place = Place(HUMAN, *pick.choice(state.placements(HUMAN)))
         app.act(place)
         advice = app.show_hint()
-        if advice.remove:
+        if advice.remove is not None:
             break
         app.act(Remove(HUMAN, place.tile))
-    assert advice.remove
-    reach = "a full cover is possible" if advice.perfect else f"{advice.covered} of 20 spaces can be covered"
+    assert advice.remove is not None and app.board.highlight == []  # first press: what to weigh only
+    reach = "a full cover is possible" if advice.hint.perfect else f"{advice.hint.covered} of 20 spaces can be covered"
+    assert f"Without it {reach}" in app.status.text and "marked in gold" not in app.status.text
+    app.show_hint()
     assert f"it is in the way; without it {reach}" in app.status.text
     assert "with it there" not in app.status.text
-    blocking = next(p for p in state.placed[HUMAN] if p.tile == advice.remove[0])
+    blocking = next(p for p in state.placed[HUMAN] if p.tile == advice.remove)
     assert app.board.highlight == [list(c) for c in sorted(blocking.cells)]
 
 
@@ -394,9 +397,10 @@ def test_a_whole_game_against_bots_through_the_apps_buttons():
             assert app.choose_side(state.sides_allowed(HUMAN)[-1])
             continue
         if state.finished_ms[HUMAN] is None:
+            app.show_hint()
             advice = app.show_hint()
-            if advice.place:
-                step = advice.place[0]
+            if advice.step is not None:
+                step = advice.step
                 assert app.select(step.colour, step.shape) and app.orientation == 0
                 turn_to(app, step.orientation)
                 assert app.place_at(step.row, step.col), app.status.text
