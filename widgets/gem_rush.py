@@ -44,15 +44,15 @@ from minegames.gem_rush import components as C
 from minegames.gem_rush import mine as M
 from minegames.gem_rush import planner, render, skills
 from minegames.gem_rush.actions import (
-    Build, Burn, CartWhistle, ChooseSkill, Discard, DrawCard, EndGame, EndMovement, Keep, MoveRoom, Place, PlayOn,
-    Ride, Scavenge, Step, SwapPlaces, UseRoom, Warp, WarpBuild, DECK,
+    Build, Burn, CartWhistle, ChooseSkill, ChooseX, Discard, DrawCard, EndGame, EndMovement, Keep, MoveRoom, NameGem,
+    Place, PlayOn, Ride, Scavenge, Step, SwapPlaces, UseRoom, Warp, WarpBuild, DECK,
 )
 from minegames.gem_rush.gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, WARPSTONE
 from minegames.gem_rush.options import CRISIS_TIERS, SKILL_VARIANTS, rush_target
 
 from .board import SvgView
-from .components import (BASE_CSS, GameApp, PacedBots, SeatUndo, assign, control_row, guard, keep_to_options, panel,
-                         percent, set_classes, show, style_tag)
+from .components import (BASE_CSS, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, keep_to_options,
+                         panel, percent, set_classes, show, style_tag)
 from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
 
 GAME = GAMES["gem_rush"]
@@ -140,6 +140,32 @@ def room_name(state, pos) -> str:
 
 def door_words(state, pos, side: int) -> str:
     return f"the {SIDE_NAMES[side]} door of {room_name(state, pos)}"
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def _asked_words(asked: Mapping[str, int]) -> str:
+    """How often the open doors ask for each gem, most first ("Fire Ruby 5, Obsidian 4")."""
+    ranked = sorted(((g, n) for g, n in asked.items() if n), key=lambda item: (-item[1], ALL_GEMS.index(item[0])))
+    return ", ".join(f"{GEM_NAMES[g]} {n}" for g, n in ranked) or "none"
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
+
+def _decimal(value) -> str:
+    """An exact count (a Fraction) to two decimals, for a button too small for words."""
+    return f"{float(value):.2f}"
+
+
+def _cards_expected(value) -> str:
+    """An exact expected count in words: whole numbers as they are, the rest rounded, with "about"."""
+    if getattr(value, "denominator", None) == 1:
+        return f"{value.numerator} card{'s' if value.numerator != 1 else ''}"
+    return f"about {float(value):.2f} cards"
 
 
 def cost_words(door) -> str:
@@ -480,6 +506,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             self.strength = default_strength(self.state.options.mode)
         self._make_bots()
         self.chosen, self.door, self._hand_mode = [], None, ""
+        self.hint_steps.reset()
         self.mine_view.seat = self.seat
         self._fit_options()
 
@@ -535,6 +562,10 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             for k in range(PAYMENT_BUTTONS)]
         self.hint = widgets.HTML()
         self.hint.add_class("gem-hint")
+        self.hint_steps = HintSteps()
+        self._hint_shown: tuple = (None, 0, "", None)   # (key, stage, text, door to mark)
+        self.hint_button = self._button("Hint", "gem-hint-button", self._hint_clicked,
+                                        tooltip="first what to weigh, then (press again) the move")
         self.table_view = widgets.HTML()
         self.team_view = SvgView(caption="the team's hands")
         self.team_view.add_class("gem-team-hands")
@@ -623,7 +654,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                                                  self.revealed_view, self.more_row], "gem-decision")
         self.door_card = _card("Door", [self.door_text, _row([self.build_button]),
                                         _row(self.payment_buttons, "gem-choices")], "gem-door-panel")
-        self.hint_card = _card("Hint", [self.hint])
+        self.hint_card = _card("Hint", [_row([self.hint_button]), self.hint])
         self.hand_card = _card("Your hand", [self.hand_view, self.hand_text,
                                              _row([self.discard_button, self.burn_button, self.clear_button]),
                                              self.skills_view])
@@ -830,12 +861,12 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             self._hand_mode = mode
             if mode in ("discard", "burn"):
                 self.chosen = []
+        self._refresh_hint(legal)        # first: the mine marks the hint's door once the move is shown
         self._refresh_mine(view, legal)
         self._refresh_hand(view, legal)
         self._refresh_decision(view, legal)
         self._refresh_door(view, legal)
         self._refresh_table(view)
-        self._refresh_hint(legal)
         self.log_view.show_log(state.log, state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
@@ -905,7 +936,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 for action in actions:
                     self._offer(action, lambda a=action, k=key: self._press_build(a, k))
         pending = tuple(state.pending["pos"]) if state.pending and state.pending["kind"] == "place" else None
-        plan = self._plan_door() if moving else None
+        plan = self._hint_shown[3] if moving else None
         caption = ("Doors show their cost in gems and their points in the black hexagon. "
                    "A dashed band marks a door into empty space; the number beside it is your exact chance "
                    "to pay it with your hand plus one more card (green: you can pay it now). "
@@ -954,12 +985,6 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         """A build as a person makes it: pick exactly its cards, then click its door."""
         self.select_cards(action.cards)
         self.mine_view.click_door(*key)
-
-    def _plan_door(self) -> Optional[tuple]:
-        plans = planner.best_plans(self.state, limit=1)
-        if not plans:
-            return None
-        return (tuple(plans[0].pos), plans[0].side)
 
     # ---- the decision card
     def _refresh_decision(self, view: Mapping, legal: list[Action]) -> None:
@@ -1106,18 +1131,17 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 choices.append((f"X = {action.value}", action, "info", f"discard {action.value} of your {hand} cards"))
             return head + "Choose X (the ability starts by discarding X cards).", choices
         if step == "name":
-            expected = self._name_odds()
-            values = set(round(v, 2) for v in expected.values())
-            differ = len(values) > 1
+            expected = self._name_outlook(legal).expected
+            differ = len(set(expected.values())) > 1
             for action in legal:
-                extra = f" (~{expected[action.gem]:.1f})" if differ and action.gem in expected else ""
+                extra = f" {_decimal(expected[action.gem])}" if differ and action.gem in expected else ""
                 choices.append((f"{GEM_NAMES[action.gem]}{extra}", action, "", f"name {GEM_NAMES[action.gem]}"))
             if differ:
                 note = (" Beside each gem: the cards the rest of the ability is expected to bring you, "
-                        "counted exactly over the cards you have not seen.")
-            elif values:
-                note = (f" Whatever you name, the rest brings you {values.pop():g} card(s) on average: "
-                        "name a gem the doors you aim for need.")
+                        "counted exactly over the cards you have not seen and rounded to two decimals.")
+            elif expected:
+                note = (f" Whatever you name, the rest brings you {_cards_expected(next(iter(expected.values())))} "
+                        "on average: name a gem the doors you aim for need.")
             else:
                 note = ""
             return head + "Name a gem." + note, choices
@@ -1129,27 +1153,10 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                     "<b>Discard the chosen cards</b>."), choices
         return head + html.escape(state.prompt()), choices
 
-    def _name_odds(self) -> dict[str, float]:
-        """For each gem that could be named: the exact expected cards the rest of the ability brings."""
-        from minegames.gem_rush import analysis
-
-        state = self.state
-        pending = state.pending
-        rest = tuple(tuple(s) for s in pending["program"][pending["index"] + 1:])
-        if not rest or not any(s[0] in ("reveal", "dig", "draw") for s in rest):
-            return {}
-        view = state.view(self.seat)
-        pool = S.draw_pool(view, self.seat)
-        x = pending["x"] or 0
-        out = {}
-        try:
-            for gem in ALL_GEMS:
-                out[gem] = float(analysis.expected_cards(rest, named=gem, deck=pool, x=x,
-                                                         skills=skills.skills_of(state, self.seat),
-                                                         colour=state.players[self.seat]["colour"]))
-        except (ValueError, KeyError):
-            return {}
-        return out
+    def _name_outlook(self, legal: Sequence[Action]) -> S.NameOutlook:
+        """What naming each gem offered brings (the model counts it; see ``S.name_outlook``)."""
+        gems = [a.gem for a in legal if isinstance(a, NameGem)]
+        return S.name_outlook(self.state, self.seat, gems)
 
     def _placement(self, legal: list[Action]) -> tuple[str, str, list[str]]:
         state = self.state
@@ -1227,7 +1234,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         else:
             lines.append("Pick cards in your hand to pay with, or take one of the ways below.")
         if action is not None:
-            points = planner.door_points(state, door, _as_pay(action))
+            points = planner.build_points(state, action)
             assign(self.build_button, description=f"Build here: +{points} point{'s' if points != 1 else ''}",
                    disabled=False, tooltip=self.words(action))
         else:
@@ -1409,38 +1416,242 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         assign(self.table_view,
                value=f"<div class='gem-clock'>{top}</div><div class='gem-caption'>{piles}</div>{table}")
 
-    # ---- the hint
-    def _refresh_hint(self, legal: list[Action]) -> None:
+    # ---- the hint: what to weigh first, the move on a second press (HintSteps) -----------------
+    def hint_key(self) -> tuple:
+        """The position a hint is about: it changes whenever the person acts (or picks a new
+        step of an ability), so a new position starts again at the explanation."""
         state = self.state
-        show(self.hint_card, self.persons_turn())
+        pending = state.pending
+        return (len(state.history), state.phase, None if pending is None else (pending["kind"], pending.get("index")),
+                self._effect_step(), state.steps_left, tuple(state.players[self.seat]["pos"]),
+                tuple(sorted(state.players[self.seat]["hand"])))
+
+    def _hint_clicked(self) -> None:
         if not self.persons_turn():
-            assign(self.hint, value="")
+            self.refuse_input("a hint is for your own turn")
             return
-        lines = []
-        if state.phase == "move" and state.pending is None:
-            plans = planner.best_plans(state, limit=3)
-            if plans:
-                lines.append("Best doors to build this turn (most points, then fewest cards):")
-                for plan in plans:
-                    lines.append("&bull; " + html.escape(self.plan_words(plan)))
-            elif state.rooms_left:
-                lines.append("No door you can pay is within reach this turn.")
+        self.hint_steps.press(self.hint_key())
+        self.refresh()
+
+    def press_hint(self) -> None:
+        """Press the Hint button as a person would (tests, notebooks)."""
+        self.hint_button.click()
+
+    def _refresh_hint(self, legal: list[Action]) -> None:
+        mine = self.persons_turn()
+        show(self.hint_card, mine)
+        key = self.hint_key() if mine else None
+        stage = self.hint_steps.stage(key) if mine else 0
+        if self._hint_shown[:2] != (key, stage):
+            text, door = "", None
+            if stage >= 1:
+                text, door = self._hint_text(legal, stage == 2)
+            self._hint_shown = (key, stage, text, door)
+        text = self._hint_shown[2] or ("<span class='gem-caption'>Stuck? <b>Hint</b> says what to weigh here; "
+                                       "a second press shows the move.</span>")
+        assign(self.hint, value=text if mine else "")
+        assign(self.hint_button, description=self.hint_steps.button_label(key) if stage < 2 else "Move shown",
+               disabled=not mine or stage == 2)
+
+    def _hint_text(self, legal: list[Action], with_move: bool) -> tuple[str, Optional[tuple]]:
+        """The hint as HTML and the door to mark on the mine (only once the move is shown)."""
+        state = self.state
+        pending = state.pending
+        step = self._effect_step()
+        if pending is None and state.phase == "move":
+            weigh = self._weigh_doors()
+        elif step == "name":
+            weigh = self._weigh_names(legal)
+        elif pending is None and state.phase == "action":
+            weigh = self._weigh_action()
+        elif step in ("x", "keep", "discard") or (pending is None and state.phase == "discard"):
+            weigh = self._weigh_cards()
+        elif pending is not None and pending["kind"] == "place":
+            weigh = ("Each way to turn the new room is drawn with the number of its doors that would face empty "
+                     "squares. More such doors mean more places to build later, for you and for the others.")
+        elif pending is None and state.phase == "burn":
+            weigh = ("Each burn brings the end of the game nearer. A card from the deck's top costs no one a card "
+                     "they hold; a card taken from a hand is one the team no longer has to pay doors with, so "
+                     "if you take one, take the one whose gems the open doors ask for least.")
+        else:
+            weigh = ("Read each choice's effect, and weigh what it brings you now against what it gives up "
+                     "later.")
+        if not with_move:
+            return weigh + "<br><span class='gem-caption'>Press <b>Show the move</b> for the move.</span>", None
+        move, door = self._hint_move(legal)
+        return weigh + "<br>" + move, door
+
+    def _weigh_doors(self) -> str:
+        """The move phase: the doors within reach, the chance to pay each, its points and its price."""
+        state = self.state
+        outlook = S.door_outlook(state, self.seat)
+        hand = len(state.players[self.seat]["hand"])
+        steps = state.steps_left
+        if not state.rooms_left:
+            return "No room tiles are left: nothing more can be built. Walk where you can draw or use a room."
+        if not outlook:
+            return (f"No door into empty space is within your {steps} step{'s' if steps != 1 else ''} this turn. "
+                    "Weigh walking towards the doors you could pay soon against using a room on the way.")
+        lines = [f"<b>What to weigh:</b> the doors into empty space you can reach with your {steps} "
+                 f"step{'s' if steps != 1 else ''} (building takes one). You hold {hand} "
+                 f"card{'s' if hand != 1 else ''}; you draw only after moving, at your action. The chances are exact, "
+                 "counted over the cards you have not seen."]
+        shown = outlook[:5]
+        for door in shown:
+            where = door_words(state, *door.key)
+            how = ("here" if door.steps == 0 else "with a Warpstone card, from afar" if door.steps is None
+                   else f"{door.steps} step{'s' if door.steps != 1 else ''} away")
+            cost = S.standard_gems_short(sorted(door.cost, key=ALL_GEMS.index))
+            head = f"&bull; {html.escape(where)} ({how}): costs {html.escape(cost)}, {_points(door.points)}. "
+            if door.best is not None:
+                extra = f" (more than its {door.points}: Orichalcum or a skill adds some)" if door.best > door.points \
+                    else ""
+                body = (f"Your hand pays it now: it would score {_points(door.best)}{extra} and take at least "
+                        f"{door.fewest} of your {hand} cards.")
+            elif door.now == 1:  # paid, but not a build the rules allow from here now (a warp needs its card)
+                body = "Your hand pays its gems, but you cannot build it this turn as things stand."
+            else:
+                body = (f"Your hand does not pay it; the chance your hand plus the next card you draw pays it: "
+                        f"<b>{percent(door.next)}</b>.")
+            lines.append(head + body)
+        if len(outlook) > len(shown):
+            rest = len(outlook) - len(shown)
+            lines.append(f"<span class='gem-caption'>and {rest} more door{'s' if rest != 1 else ''} within reach "
+                         "(their chance is on the mine).</span>")
+        if any(d.best is not None for d in outlook):
+            lines.append("The price of building: the cards you pay with are gone, and could have paid another door; "
+                         "a door you leave may be built by someone else first. More points for fewer cards is the "
+                         "usual aim.")
+        else:
+            lines.append("Your hand pays none of them now: this turn is for standing by the door you are likeliest "
+                         "to pay next turn (chance times points), then drawing or using a room that brings cards.")
+        return "<br>".join(lines)
+
+    def _weigh_names(self, legal: list[Action]) -> str:
+        """Naming a gem: what each name is expected to bring, and how often the open doors ask for it."""
+        outlook = self._name_outlook(legal)
+        room = C.ROOM_BY_ID[self.state.pending["room"]].name
+        if not outlook.expected:
+            return "The rest of the ability brings no cards: name a gem the doors you aim for need."
+        lines = [f"<b>What to weigh:</b> for each gem, the cards the rest of {html.escape(room)} is expected to bring "
+                 "you if you name it (counted exactly over the cards you have not seen), and how often the doors "
+                 "into empty space ask for that gem (a card helps only if it pays a door)."]
+        values = set(outlook.expected.values())
+        if len(values) == 1:
+            return (f"<b>What to weigh:</b> whatever you name, the rest of {html.escape(room)} is expected to bring "
+                    f"you {_cards_expected(values.pop())} (counted exactly over the cards you have not seen). So "
+                    f"name the gem the doors into empty space ask for most: "
+                    f"{html.escape(_asked_words(outlook.asked))}.")
+        special = []
+        for gem in sorted(outlook.expected, key=lambda g: (-outlook.expected[g], ALL_GEMS.index(g))):
+            if gem not in outlook.asked:  # a special gem: no cost names it
+                special.append(f"{GEM_NAMES[gem]} {_cards_expected(outlook.expected[gem])}")
+                continue
+            asked = outlook.asked[gem]
+            wanted = "no door asks for it" if not asked else f"the doors ask for it {_times(asked)}"
+            lines.append(f"&bull; Naming {GEM_NAMES[gem]}: {_cards_expected(outlook.expected[gem])} expected; "
+                         f"{wanted}.")
+        if special:
+            lines.append(f"&bull; Naming a special gem (no door cost names one): "
+                         f"{', '.join(special)}.")
+        return "<br>".join(lines)
+
+    def _weigh_action(self) -> str:
+        """The action phase: a plain draw against the room's ability, in expected cards."""
+        outlook = S.action_outlook(self.state, self.seat)
+        draw = f"Drawing brings {outlook.draws} card{'s' if outlook.draws != 1 else ''} for sure."
+        if outlook.ability is None:
+            return f"<b>What to weigh:</b> {draw} {html.escape(outlook.room)} has no ability to use now."
+        return (f"<b>What to weigh:</b> {draw} Using {html.escape(outlook.room)} is expected to bring "
+                f"{_cards_expected(outlook.ability)} (counted exactly over a full deck), with more chance in it: "
+                "some uses bring more, some fewer.")
+
+    def _weigh_cards(self) -> str:
+        """Keeping or giving up cards: how often the open doors ask for each gem."""
+        asked = planner.wanted_gems(self.state)
+        counts = _asked_words(asked)
+        return ("<b>What to weigh:</b> a card is worth keeping when its gems pay doors. How many times the doors "
+                f"into empty space ask for each gem: {html.escape(counts) or 'none'}. Special gems have a worth of "
+                "their own (Diamond Dust stands for any gem; Warpstone builds from afar; Echoglass copies a gem).")
+
+    def _hint_move(self, legal: list[Action]) -> tuple[str, Optional[tuple]]:
+        """The adviser bot's move in words, with its reason where the model gives one."""
+        state = self.state
+        who = "team" if state.options.mode == "crisis" else "greedy"
         try:
-            suggestion = self.adviser.choose(state)
+            move = self.adviser.choose(state)
         except (MinegamesError, ValueError, IndexError):
-            suggestion = None
-        if suggestion is not None:
-            lines.append(f"The {'team' if state.options.mode == 'crisis' else 'greedy'} bot would now: "
-                         f"<b>{html.escape(self.words(suggestion))}</b>.")
-        assign(self.hint, value="<br>".join(lines))
+            return "No move to suggest here.", None
+        head = f"<b>The move</b> (as the {who} bot plays it): "
+        door = None
+        reason = ""
+        if isinstance(move, (Build, WarpBuild)):
+            here = tuple(state.players[self.seat]["pos"])
+            door = ((move.x, move.y) if isinstance(move, WarpBuild) else here, move.side)
+            words = self.words(move)
+            reason = " Of the doors your hand pays, it scores the most points, then takes the fewest cards."
+        elif isinstance(move, (Step, Ride)) and state.pending is None:
+            plans = planner.best_plans(state, limit=1)
+            words = self.words(move)
+            if plans and not plans[0].warp:
+                plan = plans[0]
+                door = (tuple(plan.pos), plan.side)
+                reason = (f" It is on the way to {html.escape(self.plan_words(plan))}.")
+            else:
+                aim = planner.door_to_aim_for(state)
+                towards = f" {html.escape(room_name(state, aim))}," if aim is not None else ""
+                reason = (f" It heads for{towards} where the door you are likeliest to pay next turn is (chance "
+                          "times points, a little less for each step).")
+        elif isinstance(move, Place):
+            words = self.words(move)
+            opens = S.open_doors_after(state, move.room, move.rotation)
+            reason = (f" It opens {opens} new door{'s' if opens != 1 else ''} into empty squares; no other way "
+                      "opens more.")
+        elif isinstance(move, ChooseX):
+            words = self.words(move)
+            reason = (" X cards are discarded first, so X counts only the cards of little use (whose gems the "
+                      "doors hardly ask for) that you would give up.")
+        elif isinstance(move, NameGem):
+            words = self.words(move)
+            reason = " " + self._name_reason(legal, move.gem)
+        elif isinstance(move, UseRoom) and state.phase == "action":
+            words = self.words(move)
+            reason = " Its ability is expected to bring more cards than a draw."
+        elif isinstance(move, DrawCard):
+            words = "draw"
+            reason = " A sure card is worth at least what the room is expected to bring."
+        elif isinstance(move, (Discard, Keep)) or (isinstance(move, Burn) and move.player != DECK):
+            words = self.words(move)
+            reason = " Its gems are the ones the open doors ask for least." if not isinstance(move, Keep) else \
+                " Its gems are the ones the open doors ask for most."
+        else:
+            words = self.words(move)
+        return head + f"<b>{html.escape(words)}</b>." + reason, door
+
+    def _name_reason(self, legal: list[Action], gem: str) -> str:
+        """Why the suggested gem: the model's reason, said plainly (see ``S.name_outlook``)."""
+        outlook = self._name_outlook(legal)
+        asked = outlook.asked.get(gem, 0)
+        ties = [GEM_NAMES[g] for g, n in outlook.asked.items() if n == asked and g != gem]
+        than = (f"as often as {' and '.join(ties)} (the bot takes the first in the usual gem order) and more than "
+                "any other gem" if ties else "more than any other gem")
+        why = (f"The doors into empty space ask for {GEM_NAMES[gem]} {_times(asked)}, {than}, so the cards it "
+               "brings are the likeliest to pay a door.")
+        if not asked:
+            why = "No door into empty space asks for any gem now, so the bot names the first in the usual order."
+        most = outlook.most
+        if most is None or most == gem or outlook.expected.get(most) == outlook.expected.get(gem):
+            return why + " It also brings as many cards as any other name."
+        return (f"{GEM_NAMES[most]} would bring more cards ({_cards_expected(outlook.expected[most])} against "
+                f"{_cards_expected(outlook.expected[gem])}), but " + why[0].lower() + why[1:])
 
     def plan_words(self, plan) -> str:
+        """A planned build in words: where, how far, the cards and the points (the model's, as for the move)."""
         state = self.state
         where = f"the {SIDE_NAMES[plan.side]} door of {room_name(state, plan.pos)}"
         how = "with a Warpstone, from afar" if plan.warp else (
             "from where you stand" if plan.steps == 0 else f"{plan.steps} step{'s' if plan.steps != 1 else ''} away")
-        points = f"{plan.points} point{'s' if plan.points != 1 else ''}"
-        return f"{where} ({how}): pay {cards_words(plan.cards)} for {points}"
+        return f"{where} ({how}), where your hand pays: {cards_words(plan.cards)} for {_points(plan.points)}"
 
     # ---- words -------------------------------------------------------------------------------
     def words(self, action: Action) -> str:
@@ -1450,14 +1661,14 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         if isinstance(action, Step):
             landing = M.follow(state.mine, here, action.side)
             return f"step {SIDE_NAMES[action.side]} into {room_name(state, landing.pos)}"
-        if isinstance(action, Build):
+        if isinstance(action, Build):  # the points this payment scores, as every other line counts them
             door = M.door_at(state.mine, here, action.side)
             cost = S.standard_gems_short(sorted(door.cost, key=ALL_GEMS.index))
-            return (f"build through {door_words(state, here, action.side)} (it costs {cost}; {door.points} "
-                    f"point{'s' if door.points != 1 else ''}), paying {cards_words(action.cards)}")
+            return (f"build through {door_words(state, here, action.side)} (it costs {cost}), paying "
+                    f"{cards_words(action.cards)}, for {_points(planner.build_points(state, action))}")
         if isinstance(action, WarpBuild):
             return (f"warp-build through {door_words(state, (action.x, action.y), action.side)}, paying "
-                    f"{cards_words(action.cards)}")
+                    f"{cards_words(action.cards)}, for {_points(planner.build_points(state, action))}")
         if isinstance(action, Warp):
             return f"warp to {room_name(state, (action.x, action.y))}, discarding {card_words(action.card)}"
         if isinstance(action, Ride):
@@ -1474,6 +1685,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             if action.player == DECK:
                 return "burn the top card of the deck"
             owner = "your" if action.player == self.seat else f"P{action.player + 1}'s"
+            if action.card is None or action.card < 0:  # a blind burn: chance picks the card
+                return f"burn a card at random from {owner} hidden hand"
             return f"burn {card_words(action.card)} from {owner} hand"
         if isinstance(action, SwapPlaces):
             return f"swap places with P{action.player + 1}" + (" (Mirror Step)" if action.skill else "")
@@ -1493,13 +1706,13 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 verdict = ("The team won!" if target is not None and state.team_score >= target else
                            "The team fell short." if target is not None else "The deck has burnt away.")
                 return (f"<b>{verdict}</b> Team score {state.team_score} ({html.escape(state.ended_by)}). "
-                        "Press <b>New game</b> to play again.")
+                        f"{self.hint_steps.summary()} Press <b>New game</b> to play again.")
             scores = state.scores()
             ranking = ", ".join(f"{seat_label(p, self.seat)} {score}" for p, score in
                                 sorted(enumerate(scores), key=lambda item: -item[1]))
             verdict = "You win!" if self.seat in state.winners() else "The game is over."
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)} ({html.escape(state.ended_by)}). "
-                    "Press <b>New game</b> to play again.")
+                    f"{self.hint_steps.summary()} Press <b>New game</b> to play again.")
         if self.persons_turn():
             return f"<b>Your turn</b> (turn {state.turns_taken + 1}): " + self._turn_words()
         who = state.current_player
@@ -1536,11 +1749,6 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
 def view_deck_and_discards(state) -> int:
     """Cards a burn from the deck can still take (the discards are shuffled in when it runs out)."""
     return len(state.deck) + len(state.discards)
-
-
-def _as_pay(action):
-    """A Build or WarpBuild as the planner's payment (cards, uses, waive)."""
-    return planner.Plan((0, 0), 0, 0, 0, action.cards, action.uses, action.waive)
 
 
 def _svg_size(document: str) -> tuple[float, float]:

@@ -51,6 +51,7 @@ def _check_tuple(name: str, value) -> None:
             for card in use[1]:
                 whole_field("card", card)
 DECK = -1  # the player field of a burn from the top of the deck
+UNSEEN = -1  # the card field of a blind burn: a card drawn at random from a hidden hand
 
 
 def _side(side: int) -> str:
@@ -252,13 +253,17 @@ class Keep(Action):
 
 @dataclasses.dataclass(frozen=True)
 class Burn(Action):
-    """Burn one card: from the top of the deck (player -1) or from a player's hand."""
+    """Burn one card: the deck's top (``Burn()``), a named card from a hand the burner can see
+    (``Burn(player, card)``), or, from another player's hidden hand in Rush, a card drawn at
+    random (``Burn(player)``: the burner picks the player, chance picks the card)."""
     player: int = DECK
-    card: int = -1
+    card: int = UNSEEN
 
     def __str__(self) -> str:
         if self.player == DECK:
-            return "burn the top card of the deck"
+            return "burn the top card of the deck" if self.card == UNSEEN else f"burn {self.card} from the deck"
+        if self.card == UNSEEN:
+            return f"burn a card at random from player {self.player + 1}'s hand"
         return f"burn {self.card} ({_cards((self.card,))}) from player {self.player + 1}'s hand"
 
 

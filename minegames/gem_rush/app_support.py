@@ -15,7 +15,8 @@ from typing import Iterable, Mapping, Sequence
 
 from minegames.core import svg
 
-from . import analysis, components, mine, payment, render, skills
+from . import analysis, components, mine, payment, planner, render, skills
+from .actions import UseRoom
 from .gems import GEM_NAMES, STANDARD_GEMS, WARPSTONE
 
 Pos = tuple[int, int]
@@ -152,6 +153,108 @@ def uses_text(uses: Sequence, waive: str = "") -> str:
     return ", ".join(parts)
 
 
+# ---- what a hint weighs ---------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class DoorOutlook:
+    """One door within the seat's reach, as the hint weighs it: its ``cost`` and printed
+    ``points``; ``steps`` to walk to its room (None: only a Warpstone build reaches it);
+    ``now``, the chance the hand pays it (1 or 0) and ``next``, the chance the hand plus one
+    more card does (exact); when the hand pays it, the ``best`` points a payment scores
+    (Orichalcum and Foreman counted, ``planner.build_points``) and the ``fewest`` cards it takes."""
+    key: DoorKey
+    cost: tuple[str, ...]
+    points: int
+    steps: int | None
+    now: Fraction
+    next: Fraction
+    best: int | None = None
+    fewest: int | None = None
+
+
+def door_outlook(state, seat: int) -> list[DoorOutlook]:
+    """The doors into empty space the seat can reach (``reachable_doors``), best first: those the
+    hand pays now by the points they score, then the rest by points times the chance one more
+    card makes them payable. Only what the seat may see is used (its hand, the unseen cards)."""
+    reach = reachable_doors(state, seat)
+    if not reach:
+        return []
+    here = tuple(state.players[seat]["pos"])
+    walk = mine.shortest_steps(state.mine, here)
+    steps_now = steps_for(state, seat)
+    now = door_chances(state, seat, reach, draws=0)
+    plus = door_chances(state, seat, reach, draws=1)
+    plans: dict[DoorKey, list] = {}
+    if state.current == seat:
+        for plan in planner.best_plans(state, limit=10 ** 6):
+            plans.setdefault((tuple(plan.pos), plan.side), []).append(plan)
+    found = []
+    for key in reach:
+        door = mine.door_at(state.mine, *key)
+        far = walk.get(key[0])
+        steps = far if far is not None and far + 1 <= steps_now else None
+        options = plans.get(key, [])
+        found.append(DoorOutlook(key, tuple(door.cost), door.points, steps, now[key], plus[key],
+                                 max((p.points for p in options), default=None),
+                                 min((len(p.cards) for p in options), default=None)))
+    found.sort(key=lambda d: (d.best is None, -(d.best or 0), -d.next * d.points, d.key))
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class NameOutlook:
+    """Naming a gem for an ability: ``expected`` cards the rest of the ability brings for each gem
+    that may be named (exact; empty when the rest brings no cards), ``asked``: how many times the
+    doors into empty space ask for each standard gem, ``suggested``: the planner's gem (the one
+    asked for most) and ``most``: the gem that brings the most cards."""
+    expected: dict[str, Fraction]
+    asked: dict[str, int]
+    suggested: str
+    most: str | None
+
+
+def name_outlook(state, seat: int, gems: Sequence[str]) -> NameOutlook:
+    """What naming each of ``gems`` brings the seat now (a name step must be pending), counted
+    over the cards the seat has not seen, with the planner's choice and its reason."""
+    pending = state.pending
+    rest = tuple(tuple(s) for s in pending["program"][pending["index"] + 1:])
+    expected: dict[str, Fraction] = {}
+    if any(s[0] in ("reveal", "dig", "draw") for s in rest):
+        pool = draw_pool(state.view(seat), seat)
+        held = skills.skills_of(state, seat)
+        colour = state.players[seat]["colour"]
+        try:
+            for gem in gems:
+                expected[gem] = analysis.expected_cards(rest, named=gem, deck=pool, x=pending["x"] or 0,
+                                                        skills=held, colour=colour)
+        except (ValueError, KeyError):  # a step the odds do not model (a dig for none): no numbers, not wrong ones
+            expected = {}
+    asked = planner.wanted_gems(state)
+    most = max(expected, key=lambda g: (expected[g], -list(gems).index(g))) if expected else None
+    return NameOutlook(expected, {g: asked.get(g, 0) for g in STANDARD_GEMS}, planner.gem_to_name(state), most)
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionOutlook:
+    """The action phase: ``draws``, the cards a plain draw brings; ``ability``, the cards the
+    room's ability is expected to bring (exact over a full deck, as the planner counts; None: the
+    room has no ability to use now)."""
+    draws: int
+    ability: Fraction | None
+    room: str
+
+
+def action_outlook(state, seat: int) -> ActionOutlook:
+    """Drawing against using the room the seat stands in, as the planner weighs them."""
+    room = components.ROOM_BY_ID[state.mine[tuple(state.players[seat]["pos"])][0]]
+    ability = None
+    if state.current == seat and UseRoom() in state.legal_actions():
+        try:
+            ability = analysis.expected_cards(room.ability)
+        except Exception:  # an ability that brings no cards (the planner counts it as none)
+            ability = Fraction(0)
+    return ActionOutlook(skills.draw_action_cards(state, seat), ability, room.name)
+
+
 # ---- who did what -------------------------------------------------------------------------
 # ---- placing a new room -------------------------------------------------------------------
 def open_doors_after(state, room_id: str, rotation: int) -> int:
@@ -221,6 +324,7 @@ def standard_gems_short(cost: Sequence[str]) -> str:
     return " + ".join(GEM_NAMES[g] for g in cost) if cost else "nothing"
 
 
-__all__ = ["hand_of", "seen_cards", "draw_pool", "steps_for", "reachable_doors", "pay_chance", "door_chances",
+__all__ = ["DoorOutlook", "door_outlook", "NameOutlook", "name_outlook", "ActionOutlook", "action_outlook",
+           "hand_of", "seen_cards", "draw_pool", "steps_for", "reachable_doors", "pay_chance", "door_chances",
            "Judgement", "judge", "uses_text", "open_doors_after", "tile_svg", "Layout", "layout",
            "STANDARD_GEMS"]

@@ -1,7 +1,8 @@
 """Gem Rush bots: ``random`` (any legal action, picked kind first so a long list of payments
 does not drown the rest), ``greedy`` (the one-turn planner: build the best door it can reach
 and pay, else head for one, else gather cards) and ``team`` (greedy, playing Crisis for the
-team: it burns from the deck and spares useful cards).
+team: it burns from the deck and spares useful cards). No bot looks at a hand hidden from
+it: in Rush a burn from another player's hand is blind (``Burn(player)``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import random
 from collections import defaultdict
 
 from . import planner
-from .actions import Build, Burn, EndGame, NewSkill, WarpBuild
+from .actions import DECK, UNSEEN, Build, Burn, EndGame, NewSkill, WarpBuild
 
 
 class RandomBot:
@@ -58,16 +59,18 @@ class GreedyBot:
         return planner.best_action(state, legal)
 
     def _burn(self, state, legal):
-        """Rush with burning: burn the best card of the leading rival when it can, else the deck's
-        top. In Crisis the other players are teammates: burn as the team player does."""
+        """In Crisis the other players are teammates: burn as the team player does. Rush with
+        burning: the other hands are hidden, so it burns blind from the leading rival's hand
+        (a card drawn at random), else the deck's top, else the least useful of its own cards."""
         if state.options.mode == "crisis":
             return team_burn(state, legal)
-        rivals = [p for p in range(state.num_players) if p != self.seat and state.hand(p)]
+        rivals = [a.player for a in legal if isinstance(a, Burn) and a.player not in (DECK, self.seat)]
         if rivals:
             leader = max(rivals, key=lambda p: (state.scores()[p], -p))
-            return max((Burn(leader, c) for c in sorted(set(state.hand(leader)))),
-                       key=lambda a: (planner.card_value(state, a.card, a.player), -a.card))
-        return Burn() if Burn() in legal else legal[0]
+            return Burn(leader)
+        if Burn() in legal:
+            return Burn()
+        return least_useful_burn(state, legal)
 
 
 class TeamBot(GreedyBot):
@@ -85,8 +88,15 @@ def team_burn(state, legal):
     useful card in any hand."""
     if Burn() in legal:
         return Burn()
-    return min((a for a in legal if isinstance(a, Burn)),
-               key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
+    return least_useful_burn(state, legal)
+
+
+def least_useful_burn(state, legal):
+    """The burn of a named card (one the burner can see) worth least to its holder."""
+    named = [a for a in legal if isinstance(a, Burn) and a.card != UNSEEN]
+    if not named:
+        return next(a for a in legal if isinstance(a, Burn))
+    return min(named, key=lambda a: (planner.card_value(state, a.card, a.player), a.player, a.card))
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "team": TeamBot}

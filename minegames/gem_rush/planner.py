@@ -59,13 +59,24 @@ def card_value(state, card: int, player: int | None = None) -> float:
     return value
 
 
-def door_points(state, door, pay) -> int:
+def door_points(state, door, pay, warp: bool = False) -> int:
+    """What the current player scores building through ``door`` paid with ``pay``, counted as a
+    build scores it: the door's points, one more per Orichalcum used, and Foreman's point."""
     cards = [components.GEM_CARDS[c] for c in pay.cards]
     player = state.current
     settled = payment.settle(door.cost, cards, pay.uses, colour=state.players[player]["colour"],
-                             skills=skills.skills_of(state, player), waive=pay.waive or None)
+                             skills=skills.skills_of(state, player), waive=pay.waive or None, warp=warp)
     bonus = 1 if skills.has(state, player, "foreman") and len(door.cost) >= 3 else 0
     return door.points + (settled.orichalcum_points if settled else 0) + bonus
+
+
+def build_points(state, action) -> int:
+    """The points the Build or WarpBuild ``action`` would score now. Every line that names a
+    build's points (the planner's door list, the words for a bot's move) asks here, so one build
+    never shows two numbers (the door's printed points leave out Orichalcum and Foreman)."""
+    warp = isinstance(action, WarpBuild)
+    source = (action.x, action.y) if warp else moves.here(state)
+    return door_points(state, mine.door_at(state.mine, source, action.side), action, warp=warp)
 
 
 def best_plans(state, limit: int = 3) -> list[Plan]:
@@ -86,8 +97,8 @@ def best_plans(state, limit: int = 3) -> list[Plan]:
                 plans.append(Plan(pos, side, steps, door_points(state, door, pay), pay.cards, pay.uses, pay.waive))
         if warp:
             for pay in moves.build_payments(state, door, warp=True):
-                plans.append(Plan(pos, side, 0, door_points(state, door, pay), pay.cards, pay.uses, pay.waive,
-                                  warp=True))
+                plans.append(Plan(pos, side, 0, door_points(state, door, pay, warp=True), pay.cards, pay.uses,
+                                  pay.waive, warp=True))
     plans.sort(key=lambda p: (-p.points, len(p.cards), p.warp, p.steps, p.pos, p.side))
     return plans[:limit]
 
@@ -214,14 +225,20 @@ def _pending_choice(state, legal):
         useless = sum(1 for c in state.hand() if card_value(state, c) < 1.0)
         return max((a for a in legal if a.value <= useless), key=lambda a: a.value, default=first)
     if isinstance(first, NameGem):
-        wanted = wanted_gems(state)
-        best = max(STANDARD_GEMS, key=lambda g: (wanted.get(g, 0), -STANDARD_GEMS.index(g)))
-        return NameGem(best)
+        return NameGem(gem_to_name(state))
     if isinstance(first, Keep):
         return max(legal, key=lambda a: (card_value(state, a.card), -a.card))
     if isinstance(first, Discard):
         return min(legal, key=lambda a: (card_value(state, a.card), a.card))
     return first
+
+
+def gem_to_name(state) -> str:
+    """The gem the planner names for an ability: the standard gem the doors into empty space ask
+    for most often (ties: the first in the usual order), so the cards it brings pay doors, rather
+    than the gem that brings the most cards."""
+    wanted = wanted_gems(state)
+    return max(STANDARD_GEMS, key=lambda g: (wanted.get(g, 0), -STANDARD_GEMS.index(g)))
 
 
 def _open_doors_after(state, place: Place) -> int:

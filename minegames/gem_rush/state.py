@@ -13,7 +13,7 @@ from minegames.core.state import copy_data
 
 from . import components, effects, moves, skills
 from .actions import (
-    ACTION_TYPES, DECK, Burn, ChooseSkill, Discard, DrawCard, EndGame, NewSkill, PlayOn, Scavenge,
+    ACTION_TYPES, DECK, UNSEEN, Burn, ChooseSkill, Discard, DrawCard, EndGame, NewSkill, PlayOn, Scavenge,
 )
 from .options import Options
 
@@ -132,7 +132,7 @@ class GemRush(GameState):
         self.used_skills = []
         self.phase = CHECK
         if self._rush_over():
-            return self._end("target reached" if self._target_reached() else "no room can be built")
+            return self._end(self._rush_end_reason())
         if self._mine_closed():
             return self._end("no room can be built")
         if self.options.mode == "crisis" and self._target_reached() and self.current == self.first:
@@ -152,9 +152,20 @@ class GemRush(GameState):
         self.steps_left = skills.steps_per_turn(self, self.current)
 
     def _rush_over(self) -> bool:
+        """Rush ends only at the start of the first player's turn, so every player has had as
+        many turns: the target reached, the last gem card burnt (with ``burn_in_rush``) or a
+        mine that can no longer grow."""
         if self.options.mode != "rush" or self.current != self.first or self.turns_taken == 0:
             return False
-        return self._target_reached() or not moves.can_ever_build(self)
+        return self._target_reached() or self._all_burnt() or not moves.can_ever_build(self)
+
+    def _rush_end_reason(self) -> str:
+        if self._target_reached():
+            return "target reached"
+        return "the last gem card is burnt" if self._all_burnt() else "no room can be built"
+
+    def _all_burnt(self) -> bool:
+        return self.options.burns and self.cards_left_to_burn == 0
 
     def _mine_closed(self) -> bool:
         """Crisis: no room can be built any more, so no point can be scored: the game ends at
@@ -186,8 +197,8 @@ class GemRush(GameState):
             return
         self.turns_taken += 1
         self.log.add(self.turns_taken, f"player {self.current + 1} ends the turn")
-        if self.options.burns and self.cards_left_to_burn == 0:
-            return self._end("the last gem card is burnt")
+        if self.options.mode == "crisis" and self._all_burnt():
+            return self._end("the last gem card is burnt")  # the Crisis clock: over at once
         self.current = (self.current + 1) % self.num_players
         self._begin_turn()
 
@@ -298,14 +309,44 @@ class GemRush(GameState):
             actions.append(Scavenge())
         return actions
 
+    def burns_blind(self, player: int) -> bool:
+        """Whether a burn from ``player``'s hand is blind: in Rush the other players' hands are
+        hidden, so the burner picks the hand and chance picks the card (Crisis hands are open)."""
+        return self.options.mode == "rush" and player != self.current
+
     def _burn_actions(self) -> list:
         actions: list = []
         if self.deck or self.discards:
             actions.append(Burn())
         for player in range(self.num_players):
-            for card in sorted(set(self.hand(player))):
-                actions.append(Burn(player, card))
+            hand = self.hand(player)
+            if not hand:
+                continue
+            if self.burns_blind(player):
+                actions.append(Burn(player))
+            else:
+                actions.extend(Burn(player, card) for card in sorted(set(hand)))
         return actions
+
+    def _explain_burn(self, action: Burn) -> None:
+        """Name the rule a burn breaks (called only when the legal list said no)."""
+        if self.phase != BURN:
+            return  # "not now", like any action out of its phase
+        if action.player == DECK:
+            if action.card != UNSEEN:
+                refuse("burning", "a burn from the deck takes its top card: name no card (Burn())")
+            refuse("burning", "the deck and the discards are empty: burn from a hand")
+        if not 0 <= action.player < self.num_players:
+            refuse("burning", f"there is no player {action.player + 1}")
+        if not self.hand(action.player):
+            refuse("burning", f"player {action.player + 1} holds no cards to burn")
+        if self.burns_blind(action.player):
+            refuse("hidden hands", f"in Rush player {action.player + 1}'s hand is hidden from the burner: "
+                                   f"burn from it without naming a card (Burn({action.player})), "
+                                   "and a card is drawn from it at random")
+        if action.card == UNSEEN:
+            refuse("burning", f"player {action.player + 1}'s hand is open to the burner: name the card to burn")
+        refuse("burning", f"player {action.player + 1} does not hold card {action.card}")
 
     def _check(self, action) -> None:
         if action in self._legal_actions():
@@ -316,6 +357,8 @@ class GemRush(GameState):
         """Name the rule an action breaks (the legal list said no)."""
         if self.pending is not None:
             refuse("finish first", f"{self.prompt()} ({action} is not one of the choices)")
+        if isinstance(action, Burn):
+            self._explain_burn(action)
         moves.explain(self, action)
         effects.explain(self, action)
         refuse("not now", f"{action} is not allowed in the {self.phase} phase: {self.prompt()}")
@@ -380,6 +423,13 @@ class GemRush(GameState):
             cards = self.take_from_deck(1)
             self.burnt.extend(cards)
             what = "the top card of the deck"
+        elif action.card == UNSEEN:
+            # a blind burn: the card is drawn with the game's generator, so undo cannot re-roll it
+            hand = sorted(self.hand(action.player))
+            card = hand[int(self.rng.integers(len(hand)))]
+            self.hand(action.player).remove(card)
+            self.burnt.append(card)
+            what = f"a card at random from player {action.player + 1}'s hand"
         else:
             self.hand(action.player).remove(action.card)
             self.burnt.append(action.card)

@@ -46,6 +46,10 @@ def prompt(game) -> str:
     if phase == "action":
         return f"{who}: take one action: draw a card or use this room."
     if phase == "burn":
+        if game.options.mode == "rush":
+            return (f"{who}: burn {game.burns_left} more card(s): the deck's top, a card of your own, or a "
+                    f"card at random from another player's hand ({game.cards_left_to_burn} gem cards left "
+                    "before the last round).")
         return (f"Burn {game.burns_left} more card(s) from the deck or any hand "
                 f"({game.cards_left_to_burn} gem cards left before the end).")
     if phase == "chaos":

@@ -33,6 +33,9 @@ class Options:
     choose_gems: bool = True
     solo_last_token: str = "loss"
     first_player: int = 0
+    #: a derailed cart's 3-point bonus is gone for good, even if it is put out again and gets
+    #: out (off: a cart put out again is a fresh cart, and its bonus counts if it gets out)
+    bonus_lost_for_good: bool = False
 
     def __post_init__(self) -> None:
         whole_number("players", self.players, 1, 4)
@@ -46,6 +49,7 @@ class Options:
                 raise OptionError("deck_length", "the solo game uses every deposit card; the length is for 2-4 players")
         one_of("solo_last_token", self.solo_last_token, SOLO_LAST_TOKEN)
         whole_number("first_player", self.first_player, 0, self.players - 1)
+        yes_or_no("bonus_lost_for_good", self.bonus_lost_for_good)
 
     @property
     def solo(self) -> bool:

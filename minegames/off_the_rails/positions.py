@@ -7,13 +7,16 @@ track, deposits, carts, chasm squares and stockpiles. Gems placed come out of th
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from minegames.core import OptionError, make_options
 
 from . import board
 from . import chasm as chasm_rules
-from .components import BAG_COUNTS, CART_CAPACITY, GEMS, MAX_SPEED, MIN_SPEED, MISSIONS, MISSIONS_FACE_UP
+from .components import (
+    BAG_COUNTS, CART_CAPACITY, GEMS, MAX_SPEED, MIN_SPEED, MISSIONS, MISSIONS_FACE_UP, TILE_LIMITS,
+)
 from .deposits import build_decks
 from .options import Options
 from .state import COLLAPSING, ON_BOARD, OffTheRails
@@ -53,7 +56,8 @@ def position(tracks: Mapping[tuple[int, int], int | str] | None = None,
              **options: Any) -> OffTheRails:
     """A game at the start of the first player's action phase, with chosen details.
 
-    ``tracks``: {square: "NS" | "NE" | "NES" | ... or a mask}; ``gems``: {square: gems};
+    ``tracks``: {square: "NS" | "NE" | "NES" | ... or a mask} (with ``limited_tiles`` they come
+out of the supply); ``gems``: {square: gems};
     ``carts``: dicts with ``player``, ``cart`` (its number), ``at`` (a square), ``came_from``
     (the side letter it came in by; on the surface it is ignored), and optionally ``speed`` and
     ``load``; ``chasm``: {square: colour}; ``stockpiles``: gems per player; ``chasm_begun``: the
@@ -71,6 +75,8 @@ def position(tracks: Mapping[tuple[int, int], int | str] | None = None,
         game.missions_up = [game.mission_deck.pop() for _ in range(MISSIONS_FACE_UP)]
     for square, track in (tracks or {}).items():
         game.tracks[tuple(square)] = track_mask(track)
+    if opts.limited_tiles:
+        _take_tiles(game)
     if gems is None:
         for card in decks.revealed:
             chasm_rules.make_deposit(game, card)
@@ -96,6 +102,16 @@ def position(tracks: Mapping[tuple[int, int], int | str] | None = None,
         game.chasm_phase, game.collapse_turn = COLLAPSING, 0
     game._start_lesson_position(1, "a position set up by hand")
     return game
+
+
+def _take_tiles(game: OffTheRails) -> None:
+    """With a capped supply, the tiles laid by hand come out of it, as tiles laid in play do."""
+    laid = Counter(board.shape_of(mask) for mask in game.tracks.values())
+    for shape, count in sorted(laid.items()):
+        if count > game.tiles[shape]:
+            raise OptionError("tracks", f"the box holds {TILE_LIMITS[shape]} {shape} tiles "
+                                        f"(limited_tiles); this position lays {count}")
+        game.tiles[shape] -= count
 
 
 def _take_from_bag(game: OffTheRails, gem: str) -> None:

@@ -2,7 +2,8 @@
 
 A player scores the points of the gems in their stockpile (rock 0 to diamond 4), 5 more for
 holding the most rubies (every player tied for most, if anyone has one), 3 for each cart that
-went out and never derailed, and 4 for each mission card. Ties go to the most gems, then the
+went out and has not derailed since it was last put out (with ``bonus_lost_for_good``: never
+derailed at all), and 4 for each mission card. Ties go to the most gems, then the
 fewest rocks; players still level share the win.
 """
 
@@ -22,9 +23,16 @@ def has_ruby_majority(state, player: int) -> bool:
 
 
 def sound_carts(state, player: int) -> int:
-    """Carts that went out and never derailed (a cart left in the supply earns nothing)."""
+    """Carts that went out and hold their bonus (a cart left in the supply earns nothing). A cart's
+    ``derailed`` flag is cleared when it is put out again, unless ``bonus_lost_for_good``."""
     return sum(1 for i in state.carts_of(player)
                if state.carts[i]["placed"] and not state.carts[i]["derailed"])
+
+
+def bonus_if_put_out(state, index: int) -> bool:
+    """Whether the cart ``index``, put out from the supply now, could still earn its bonus: a
+    fresh cart always can, a derailed one only when the bonus is not lost for good."""
+    return not (state.carts[index]["derailed"] and state.options.bonus_lost_for_good)
 
 
 def breakdown(state, player: int) -> dict[str, int]:

@@ -11,6 +11,8 @@ in ``chasm.py``. Pure pieces live apart: the board in ``board.py``, how carts ru
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from typing import Any
 
 from minegames.core import Bag, GameState
@@ -284,6 +286,13 @@ class OffTheRails(GameState):
                 found.append(("track", f"{board.square_name(square)} cannot hold track or fall"))
         if set(self.tracks) & set(self.chasm):
             found.append(("chasm", "track stands on a fallen square"))
+        if opts.limited_tiles:
+            laid = Counter(board.shape_of(mask) for mask in self.tracks.values())
+            for shape, limit in TILE_LIMITS.items():
+                # laid + in the supply: the box count, less any tiles the chasm took
+                if not 0 <= self.tiles.get(shape, 0) <= limit - laid[shape]:
+                    found.append(("tiles", f"{laid[shape]} {shape} tiles laid and {self.tiles.get(shape, 0)} in "
+                                           f"the supply: the box holds {limit}"))
         return found
 
     def view(self, player: int = 0) -> dict[str, Any]:
@@ -308,6 +317,12 @@ class OffTheRails(GameState):
         return state_svg(self)
 
     # ---- the protocol hooks -------------------------------------------------------------------
+    @classmethod
+    def _from_json(cls, text):
+        """A save from before option ``bonus_lost_for_good`` was played under that rule: it loads
+        with the option on, so its replay still gives the saved position."""
+        return super()._from_json(_with_old_bonus_rule(text))
+
     def _snapshot(self) -> dict[str, Any]:
         return copy_data({
             "players": self.players, "carts": self.carts,
@@ -385,6 +400,8 @@ class OffTheRails(GameState):
         square = board.EXITS[cart["clan"]][action.start]
         cart.update(where=ON_BOARD, square=list(square), came_from=board.opposite(board.inward_side(square)),
                     speed=START_SPEED, load=[], placed=True, moved=False)
+        if not self.options.bonus_lost_for_good:
+            cart["derailed"] = False  # a cart put out again is a fresh cart (reading 10)
         self.log.add(self.turn, f"{self._who()} puts {self.cart_name(index)} on {board.square_name(square)}")
         self._spend_action()
 
@@ -399,6 +416,24 @@ class OffTheRails(GameState):
 
     def _who(self) -> str:
         return "you" if self.options.solo else self.players[self.current]["clan"].capitalize()
+
+
+def _with_old_bonus_rule(text):
+    """``text`` with ``bonus_lost_for_good: true`` added to each options block that lacks it (a
+    save older than the option); any other text is returned as it is, for the checks to judge."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return text
+    blocks = [data.get("options")] if isinstance(data, dict) else []
+    if isinstance(data, dict):
+        blocks += [part.get("options") for part in (data.get("start"), data.get("position")) if isinstance(part, dict)]
+    old = [block for block in blocks if isinstance(block, dict) and "bonus_lost_for_good" not in block]
+    if not old:
+        return text
+    for block in old:
+        block["bonus_lost_for_good"] = True
+    return json.dumps(data)
 
 
 _HANDLERS = {

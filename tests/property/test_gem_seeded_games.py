@@ -5,7 +5,8 @@ or team bot in some seats. After every action: the 75 gem cards are each in exac
 placed), burnt cards never come back, every score is the sum of that player's builds (the door's
 printed points read again from the room data, plus Orichalcum and skill points), and a score
 moves only when a room is built, by exactly that build. At the end: a Crisis game that ran its
-course lasted exactly 75/burns-per-turn turns; a Rush game ended on a whole round. The protocol
+course lasted exactly 75/burns-per-turn turns; a Rush game ended on a whole round (also when
+the last card was burnt, with ``burn_in_rush``). The protocol
 checks (saves, undo, refusals) live in the shared conformance suite."""
 
 from __future__ import annotations
@@ -93,11 +94,16 @@ def play(seed: int):
 def test_seeded_games_keep_the_invariants(chunk):
     for seed in SEEDS[chunk::CHUNKS]:
         game, options = play(seed)
+        clock = math.ceil(75 / game.options.burn_per_turn)   # turns until the last card burns
         if game.ended_by == "the last gem card is burnt":
-            assert game.turns_taken == math.ceil(75 / game.options.burn_per_turn)
             assert len(game.burnt) == 75
-        if options["mode"] == "rush" and game.ended_by == "target reached":
+            if options["mode"] == "crisis":
+                assert game.turns_taken == clock
+            else:   # Rush plays out the round of the last burn
+                assert game.turns_taken == math.ceil(clock / game.num_players) * game.num_players
+        if options["mode"] == "rush":
             assert game.turns_taken % game.num_players == 0, "Rush ends on a whole round"
+        if options["mode"] == "rush" and game.ended_by == "target reached":
             assert max(game.scores()) >= game.options.target_score
         if options["mode"] == "crisis" and game.ended_by == "the last gem card is burnt" \
                 and game.options.burn_per_turn == 3:

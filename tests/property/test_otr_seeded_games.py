@@ -3,7 +3,8 @@ see sizes.py), played to the end with the options mixed, by RandomBots. After ev
 66 gems are all somewhere (the bag, a square, a cart, a stockpile, or lost in the chasm), no two
 carts share a square and no cart stands off the track, loads stay at 5 or fewer, speeds at 1-6,
 stockpiles only grow, chasm squares carry no track, the chasm tokens placed and in the supply
-make 20. At the end: every score is worked out again from the stockpile, the ruby counts, the
+make 20, a capped tile supply never passes the box count, and (unless ``bonus_lost_for_good``) a
+cart on the board is never marked derailed. At the end: every score is worked out again from the stockpile, the ruby counts, the
 carts and the missions; no cart is left on the board; the game ended by its rule (the last
 token, or no cart left out). The protocol checks (saves, undo, refusals) live in the shared
 conformance suite."""
@@ -11,12 +12,13 @@ conformance suite."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from minegames.off_the_rails import board, new_game
 from minegames.off_the_rails.bots import make_bot
-from minegames.off_the_rails.components import GEM_POINTS, TOTAL_GEMS
+from minegames.off_the_rails.components import GEM_POINTS, TILE_LIMITS, TOTAL_GEMS
 
 from .sizes import seeded_games, with_rare
 
@@ -35,6 +37,7 @@ def options_for(seed: int) -> dict:
         options["deck_length"] = chooser.choice((0, 0, 13, 17, 21, 25))
     else:
         options["solo_last_token"] = chooser.choice(("loss", "count deliveries"))
+    options["bonus_lost_for_good"] = chooser.random() < 0.3   # drawn last: the other options stay as they were
     return options
 
 
@@ -58,6 +61,13 @@ def check_position(game, stock_before) -> None:
         assert len(player["stockpile"]) >= stock_before[seat], "a stockpile shrank"
     assert not set(game.tracks) & set(game.chasm)
     assert sum(game.tokens.values()) + game.tokens_out == 20
+    if game.options.limited_tiles:
+        laid = Counter(board.shape_of(mask) for mask in game.tracks.values())
+        for shape, limit in TILE_LIMITS.items():
+            assert 0 <= game.tiles[shape] <= limit - laid[shape], "the tile supply is past the box count"
+    if not game.options.bonus_lost_for_good:
+        # a cart put out again is a fresh cart: one on the board still holds its bonus
+        assert not any(c["derailed"] for c in game.carts if c["where"] == "board")
 
 
 def expected_scores(game) -> list[int]:
