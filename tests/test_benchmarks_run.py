@@ -38,6 +38,8 @@ EXPECTED_LINES = {
     "bench_off_the_rails_clicks.py": ["click a square (pick it)", "lay a tile (button)", "every click's p95 under"],
     "bench_off_the_rails_bots.py": ["planner beats random", "planner against planner", "Solo, the planner", "games/s",
                                     "planner ms per decision"],
+    "bench_off_the_rails_planner.py": ["against the one-turn planner", "Solo, the new planner",
+                                       "ms per decision", "verdict:"],
     "bench_lesson_load.py": ["bare kernel: start", "baseline, the Mineshaft Mayhem app", "page-load CPU under"],
     "bench_goldmine_games.py": ["random games, 3 players", "random games, 4 players", "heuristic games, 4 players",
                                 "exact fight table, cold cache", "Monte Carlo time / exact time"],
@@ -70,7 +72,7 @@ def test_every_benchmark_script_is_covered():
     ["bench_probability.py", "bench_simulation.py", "bench_widget_clicks.py", "bench_packing_solver.py",
      "bench_fight_odds.py", "bench_goldmine_games.py", "bench_conformance.py",
      "bench_goldmine_bots.py", "bench_goldmine_clicks.py", "bench_gem_rush_odds.py", "bench_gem_rush_bots.py",
-     "bench_gem_rush_clicks.py", "bench_off_the_rails_bots.py",
+     "bench_gem_rush_clicks.py", "bench_off_the_rails_bots.py", "bench_off_the_rails_planner.py",
      "bench_off_the_rails_clicks.py"],
 )
 def test_model_benchmark_runs(script):

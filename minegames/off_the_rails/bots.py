@@ -87,4 +87,8 @@ def make_bot(kind: str, seat: int, seed: int | None = None):
         from .planner import PlannerBot
 
         return PlannerBot(seat, seed)
+    if kind == "one_turn":  # the planner before issue 20, for the benchmark (not offered in the app)
+        from .planner import PlannerBot, plan_one_turn
+
+        return PlannerBot(seat, seed, plan=plan_one_turn)
     raise ValueError(f"no {kind!r} bot")

@@ -30,9 +30,10 @@ from .plan_values import (
 )
 from .plan_words import cart_name, describe_move
 from .routes import INF, OPPOSITE, apply_ops, descend, follow_path, goal_cost, realize, track_ahead
+from .scoring import bonus_if_put_out
 
 #: the names other modules import from here (and ``PlannerBot``: see ``__getattr__`` at the end)
-__all__ = ["Plan", "Planner", "dry_run_cart", "plan_turn"]
+__all__ = ["Plan", "Planner", "OneTurnPlanner", "dry_run_cart", "plan_turn", "plan_one_turn"]
 
 Square = tuple[int, int]
 #: (shape, turn) of the tile that joins exactly the sides in a mask
@@ -89,8 +90,9 @@ class CartNow:
     short: int = 0                    # after the move: speed beyond the track ahead (actions needed next turn)
 
 
-class Planner:
-    """Plans one player's turn (see :func:`plan_turn`)."""
+class OneTurnPlanner:
+    """Plans one player's turn for what that turn alone brings (the planner before issue 20; kept
+    as the base of :class:`~.planner_ahead.AheadPlanner` and as the benchmark's yardstick)."""
 
     def __init__(self, state, player: int | None = None, keep: int = 2, beam: int = 6):
         self.state = state
@@ -172,7 +174,8 @@ class Planner:
     def cart_now(self, option: CartOption) -> CartNow | None:
         """The cart of ``option`` after its actions, before it moves (None: left in the supply)."""
         cart = self.state.carts[option.cart]
-        eligible = not cart["derailed"]
+        # on the board a derailed cart has lost its bonus; put out again it may earn it (reading 10)
+        eligible = not cart["derailed"] if cart["where"] == "board" else bonus_if_put_out(self.state, option.cart)
         if cart["where"] == "board":
             return CartNow(option.cart, tuple(cart["square"]), cart["came_from"], cart["speed"] + option.change,
                             list(cart["load"]), eligible)
@@ -559,8 +562,13 @@ def _cost(chosen) -> int:
     return sum(o.cost for o in chosen)
 
 
+#: the name the bot's helpers use for the search (moves and values of one turn)
+Planner = OneTurnPlanner
+
+
 def plan_turn(state, player: int | None = None) -> Plan:
-    """The best use of the actions left to the player to act, and the routes of their carts this turn.
+    """The best use of the actions left to the player to act, and the routes of their carts this
+    turn, looking ahead to the turns left (:class:`~.planner_ahead.AheadPlanner`).
 
     >>> from minegames.off_the_rails import new_game
     >>> plan = plan_turn(new_game(seed=1, players=2))
@@ -569,7 +577,16 @@ def plan_turn(state, player: int | None = None) -> Plan:
     """
     if state.is_over:
         raise ValueError("the game is over: there is no turn to plan")
-    return Planner(state, player).plan()
+    from .planner_ahead import AheadPlanner
+
+    return AheadPlanner(state, player).plan()
+
+
+def plan_one_turn(state, player: int | None = None) -> Plan:
+    """The plan of :class:`OneTurnPlanner`: what this turn alone brings (the benchmark's yardstick)."""
+    if state.is_over:
+        raise ValueError("the game is over: there is no turn to plan")
+    return OneTurnPlanner(state, player).plan()
 
 
 def __getattr__(name: str):

@@ -28,8 +28,10 @@ class PlannerBot:
     """Plays Off the Rails by planning each turn (see :func:`plan_turn`). ``choose`` never raises
     and always returns a legal action."""
 
-    def __init__(self, seat: int, seed: int | None = None):
+    def __init__(self, seat: int, seed: int | None = None, plan=None):
         self.seat = seat
+        #: the planning function (``plan_turn``; the benchmark passes ``plan_one_turn`` for today's)
+        self.plan_fn = plan or plan_turn
         self.random = random.Random(seed)
         self.plan: Plan | None = None
         self._next = 0
@@ -89,13 +91,13 @@ class PlannerBot:
 
     def _action(self, state):
         if not self._plan_is_current(state) or self._next >= len(self.plan.actions):
-            self.plan = plan_turn(state, state.current_player)
+            self.plan = self.plan_fn(state, state.current_player)
             self.plans_made += 1
             self._next = 0
             self._junctions = {}
         action = self.plan.actions[self._next]
         if not state.is_legal(action):
-            self.plan = plan_turn(state, state.current_player)
+            self.plan = self.plan_fn(state, state.current_player)
             self.plans_made += 1
             self._next = 0
             action = self.plan.actions[0]
@@ -179,6 +181,7 @@ class PlannerBot:
         mine = [tuple(c["square"]) for i, c in enumerate(state.carts) if c["where"] == "board" and c["owner"] == player]
         theirs = [(tuple(c["square"]), c["load"]) for c in state.carts
                   if c["where"] == "board" and c["owner"] != player]
+        trip_squares = self._trip_squares(state) if state.options.solo else {}
         best, best_value = None, -INF
         for x, y in state.pending["squares"]:
             square = (x, y)
@@ -196,6 +199,7 @@ class PlannerBot:
             pile = state.gems.get(square, ())
             if state.options.solo:
                 value -= 5.0 * len(pile)
+                value -= trip_squares.get(square, 0.0)
             elif pile and theirs:
                 # gems there are lost to everyone: good if another player's cart is nearer them
                 mine_near = min((_distance(at, square) for at in mine), default=99)
@@ -206,6 +210,24 @@ class PlannerBot:
             if value > best_value:
                 best, best_value = square, value
         return PlaceToken(player, best[0], best[1])
+
+
+    def _trip_squares(self, state) -> dict[Square, float]:
+        """Solo: what a token costs on each square of the carts' trips (and next to one, as the
+        chasm spreads from it), when the plans are trips."""
+        if self.plan_fn is not plan_turn:
+            return {}
+        from .planner_solo import SoloRoutes, choose_trips
+
+        _, trips = choose_trips(state, SoloRoutes(state))
+        cost: dict[Square, float] = {}
+        for trip in trips:
+            for square, _, _ in trip.path:
+                cost[square] = cost.get(square, 0.0) + 300.0
+                for side in range(4):
+                    near = (square[0] + (0, 1, 0, -1)[side], square[1] + (-1, 0, 1, 0)[side])
+                    cost[near] = cost.get(near, 0.0) + 15.0
+        return cost
 
 
 def _distance(a: Square, b: Square) -> int:

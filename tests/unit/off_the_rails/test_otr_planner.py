@@ -284,8 +284,81 @@ def test_planner_turns_at_a_junction_the_planned_way():
                     carts=[{"player": 0, "cart": 0, "at": (7, 1), "came_from": "N", "speed": 3}])
     plan = planner.plan_turn(game)
     assert plan.routes[0][:1] == [W], plan.text
+    move = plan.moves[0]
     _play_plan(game, plan)
-    assert sorted(game.carts[0]["load"]) == ["diamond", "gold"]
+    # the game follows the plan's ways: the gems it planned to take are taken (the planner that
+    # looks ahead may bring the diamond up at once rather than fill and come back later)
+    taken = game.players[0]["stockpile"] + game.carts[0]["load"]
+    assert sorted(taken) == sorted(move.picked) and "diamond" in taken
+
+
+def test_one_turn_planner_stays_available_for_the_benchmark():
+    from minegames.off_the_rails import GAME
+
+    assert "one_turn" not in GAME.bots
+    bot = make_bot("one_turn", 0, 1)
+    assert bot.plan_fn is planner.plan_one_turn
+    game = new_game(seed=3, players=2)
+    assert planner.plan_one_turn(game).actions
+
+
+def test_no_empty_round_trip_when_a_delivery_waits():
+    # the one-turn planner's fault (issue 20): a loaded cart two squares from the surface, a cart in
+    # the supply; putting it out would need an empty loop back to the surface. Deliver instead.
+    game = position(tracks={(3, 1): "NS", (3, 2): "NS", (3, 3): "NS", (3, 4): "NS"},
+                    gems={(9, 9): ["ruby"]},
+                    carts=[{"player": 0, "cart": 0, "at": (3, 3), "came_from": "S", "speed": 1,
+                            "load": ["gold", "diamond"]}])
+    plan = planner.plan_turn(game)
+    assert not any(move.outcome == "delivered" and not move.delivered for move in plan.moves.values()), plan.text
+
+
+def test_planner_heads_home_when_the_chasm_is_near():
+    # the last round before the chasm: an empty cart near the surface goes home rather than deeper
+    game = position(tracks={(3, 1): "NS", (3, 2): "NS", (4, 1): "NS", (3, 3): "NE", (4, 3): "WN", (4, 2): "NS"},
+                    gems={(9, 9): ["ruby", "gold"]}, chasm_begun=True,
+                    carts=[{"player": 0, "cart": 0, "at": (3, 1), "came_from": "N", "speed": 3, "load": ["ruby"]}])
+    plan = planner.plan_turn(game)
+    assert plan.moves[0].outcome == "delivered" or plan.moves[0].end in ((4, 2), (4, 1)), plan.text
+    assert "turn" in plan.text or "delivers" in plan.text
+
+
+def test_solo_plan_aims_at_matching_exits_and_says_so():
+    game = new_game(seed=4, players=1)
+    plan = planner.plan_turn(game)
+    assert plan.text.startswith("Aim for a victory"), plan.text
+    assert "exit" in plan.text and "turns" in plan.text and "This turn:" in plan.text
+
+
+def test_solo_trips_match_each_jewel_to_its_colour():
+    from minegames.off_the_rails import board
+    from minegames.off_the_rails.planner_solo import SoloRoutes, choose_trips
+
+    game = new_game(seed=4, players=1)
+    aim, trips = choose_trips(game, SoloRoutes(game))
+    assert aim == "victory" and len(trips) == 4
+    assert sorted(t.jewel for t in trips) == sorted(["ruby", "emerald", "gold", "diamond"])
+    assert len({t.cart for t in trips}) == 4
+    for trip in trips:
+        assert board.JEWEL_OF_CLAN[trip.colour] == trip.jewel
+        exit_square = board.neighbour(trip.path[-1][0], trip.path[-1][2])
+        assert board.EXIT_CLAN[exit_square] == trip.colour
+        assert trip.jewel in game.gems[trip.jewel_square]
+
+
+def test_solo_planner_wins_some_seeded_games():
+    """The one-turn planner never won a solo game; the trip planner wins several of a few."""
+    wins = 0
+    for seed in range(4, 10):
+        game = new_game(seed=seed, players=1)
+        bot = make_bot("planner", 0, seed)
+        while not game.is_over:
+            action = bot.choose(game)
+            assert game.is_legal(action)
+            game.apply(action)
+        assert not bot.errors
+        wins += game.solo_result in ("victory", "major victory")
+    assert wins >= 2
 
 
 def test_planner_puts_a_cart_out_at_the_start():
