@@ -45,7 +45,7 @@ from minegames.gem_rush import mine as M
 from minegames.gem_rush import planner, render, skills
 from minegames.gem_rush.actions import (
     Build, Burn, CartWhistle, ChooseSkill, ChooseX, Discard, DrawCard, EndGame, EndMovement, Keep, MoveRoom, NameGem,
-    Place, PlayOn, Ride, Scavenge, Step, SwapPlaces, UseRoom, Warp, WarpBuild, DECK,
+    Place, PlayOn, Ride, Scavenge, Step, SwapPlaces, UseRoom, Warp, WarpBuild, DECK, UNSEEN,
 )
 from minegames.gem_rush.gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, WARPSTONE
 from minegames.gem_rush.options import CRISIS_TIERS, SKILL_VARIANTS, rush_target
@@ -1106,6 +1106,14 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 self._burn_all = min(left, view_deck_and_discards(state))
                 show(self.burn_all_button, self._burn_all > 1)
                 assign(self.burn_all_button, description=f"Burn the top {self._burn_all} cards of the deck")
+            blind = [a for a in legal if isinstance(a, Burn) and a.player != DECK and a.card == UNSEEN]
+            for action in blind:
+                choices.append((f"Burn a card at random from P{action.player + 1}'s hand", action,
+                                "danger", "their hand is hidden: you choose the player, chance picks the card"))
+            if state.options.mode != "crisis":
+                return (f"<b>Burn {left} more card{'s' if left != 1 else ''}</b>: the top card of the deck, a card "
+                        "picked from your hand below, or a card at random from another player's hidden hand. "
+                        f"{state.cards_left_to_burn} gem cards are left before the last round."), choices
             return (f"<b>Burn {left} more card{'s' if left != 1 else ''}</b> for the team: the top card of the deck, "
                     "or cards picked from any hand (yours below, your teammates' in the team panel). "
                     f"{state.cards_left_to_burn} gem cards are left before the clock runs out."), choices
@@ -1303,7 +1311,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                description=f"Burn the chosen card{'s' if len(self.chosen) != 1 else ''}"
                            + (f" ({len(self.chosen)})" if self.chosen else ""))
         for action in burns:
-            if action.player != DECK:
+            if action.player != DECK and action.card != UNSEEN:   # blind burns are decision buttons
                 self._offer(action, lambda a=action: self._press_burn(a))
         show(self.clear_button, bool(self.chosen))
         # skills

@@ -429,7 +429,8 @@ class GemRush(GameState):
             card = hand[int(self.rng.integers(len(hand)))]
             self.hand(action.player).remove(card)
             self.burnt.append(card)
-            what = f"a card at random from player {action.player + 1}'s hand"
+            # the burnt pile is open: once drawn, everyone sees which card went
+            what = f"a card at random from player {action.player + 1}'s hand: {components.card_text(card)}"
         else:
             self.hand(action.player).remove(action.card)
             self.burnt.append(action.card)

@@ -452,3 +452,26 @@ def test_crisis_target_reached_stop_or_play_on():
     assert "past its target of 35" in app.decision_text.value
     assert app.click_choice("Play on")
     assert app.state.phase in ("move", "discard") and not app.state.is_over
+
+
+def test_rush_with_burning_offers_blind_burns_by_player_and_logs_the_card_that_went():
+    """A Rush burn from another hand is blind: the app offers "a card at random from P2's hand"
+    (never a card it cannot see), and once burnt the card is named, as the burnt pile is open."""
+    app = GemRushApp(seed=3, players=3, mode="rush", bots="greedy", live=False, bot_speed="instant",
+                     burn_in_rush=True)
+    adviser = INFO.bot("greedy", 0, 1)
+    for _ in range(400):
+        app.run_bots()
+        if app.state.phase == "burn" and app.state.current == 0:
+            break
+        app.take(adviser.choose(app.state))
+    else:
+        pytest.fail("no burn phase of the person's came")
+    labels = [b.description for b in app.choices_row.children]
+    assert "Burn a card at random from P2's hand" in labels and "Burn a card at random from P3's hand" in labels
+    assert set(app.offered()) == set(app.state.legal_actions())
+    hand = list(app.state.players[1]["hand"])
+    assert app.click_choice("Burn a card at random from P2's hand")
+    gone = [c for c in hand if c not in app.state.players[1]["hand"]]
+    assert len(gone) == 1 and app.state.burnt[-1] == gone[0]
+    assert any("a card at random from player 2's hand: " in text for _, text in app.state.log)
