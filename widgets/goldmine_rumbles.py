@@ -40,6 +40,7 @@ from minegames.goldmine_rumbles import analysis as A
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles import mine as M
+from minegames.goldmine_rumbles import offer_odds as O
 from minegames.goldmine_rumbles import render_mine
 from minegames.goldmine_rumbles.actions import (
     AcceptBid, AcceptRoute, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie,
@@ -47,10 +48,10 @@ from minegames.goldmine_rumbles.actions import (
     NoBid, OfferRoute, PayFee, Peek, Pick, PlaceCube, Rearrange, Refresh, RejectBids, RollYield, Steal, Step,
     Swap, TakeItems, Trade, Travel, UseItem,
 )
-from minegames.goldmine_rumbles.engine_common import CLAYTON, ROUTE_PLAN_BLASTS, position_key
+from minegames.goldmine_rumbles.engine_common import CLAYTON, position_key
 
 from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
-from minegames.goldmine_rumbles.wording import describe, fight_dice_in
+from minegames.goldmine_rumbles.wording import describe, fight_dice_in, fight_scores_in
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
@@ -160,16 +161,25 @@ def weapon_bonus(state, p: int, viewer: int, blunderbuss: bool) -> int:
     return weapon - state.penalty(p)
 
 
-def attack_odds(state, p: int, target: int) -> A.FightOdds:
-    """Exact odds of ``p`` robbing ``target`` (a miner, or Papa Clayton), both at their injuries now."""
-    mine = weapon_bonus(state, p, p, True)
-    leaves = state.items(p)["Chippawa Leaf"]
-    injuries = min(state.sheet(p)["injuries"], R.INJURY_LIMIT - 1)
-    if target == CLAYTON:
-        return A.fight_odds(mine, R.PAPA_CLAYTON_BONUS, injuries, 0, chippawa=leaves)
-    theirs = weapon_bonus(state, target, p, True)
-    return A.fight_odds(mine, theirs, injuries, min(state.sheet(target)["injuries"], R.INJURY_LIMIT - 1),
-                        chippawa=leaves)
+def clayton_odds(state, p: int) -> A.FightOdds:
+    """Papa Clayton met on the hazard die, fought where ``p`` stands (``p`` did not start it)."""
+    return O.fight_here_odds(state, p, CLAYTON, started=False)
+
+
+def hazard_words(hazards: Sequence[str]) -> str:
+    """"2 snakes, a rat" for the rats and snakes of a way."""
+    counts = [(kind, hazards.count(kind)) for kind in ("snake", "rat") if kind in hazards]
+    return ", ".join(f"{n} {kind}s" if n > 1 else f"a {kind}" for kind, n in counts)
+
+
+def dynamite_words(use: O.DynamiteUse) -> str:
+    """"4 Dynamite (3 to buy, 1 item discarded to carry them)", or "" without any."""
+    if not use.used:
+        return ""
+    notes = [f"{use.bought} to buy"] if use.bought else []
+    if use.discarded:
+        notes.append(f"{use.discarded} item{'s' if use.discarded > 1 else ''} discarded to carry them")
+    return f"{use.used} Dynamite" + (f" ({', '.join(notes)})" if notes else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,6 +385,8 @@ _ALONE = re.compile(r"mines claim (\d+) alone and rolls (\d)")
 _PAIR = re.compile(r"rolls (\d) and (\d) for the yield")
 _HAZARD = re.compile(r"the hazard die shows (.+)$")
 _DIGS = re.compile(r"^(.+) digs (\d+)gn$")
+
+
 def fight_dice(text: str, names: Sequence[str]) -> Optional[list[int]]:
     """The dice of a fight-dice log line, in the order of ``names`` (None: not such a line)."""
     found = fight_dice_in(text)
@@ -384,17 +396,19 @@ def fight_dice(text: str, names: Sequence[str]) -> Optional[list[int]]:
 
 
 class TableDice:
-    """The last yield and hazard dice, and the current (or last) fight round by round."""
+    """The last yield and hazard dice, and the current (or last) fight round by round: each
+    round's dice as thrown, then, once the round is settled, the model's scores (die, every
+    modifier, the score) and the injuries after it, read from the log."""
 
     def __init__(self) -> None:
         self.yield_dice: list[int] = []
         self.dug: list[str] = []
         self.hazard: str = ""
-        self.fight: Optional[dict[str, Any]] = None  # sides, names, rows, result
+        self.fight: Optional[dict[str, Any]] = None  # sides, names, colours, rows, result
 
     def read(self, state, texts: Sequence[str], fight_before: Optional[Mapping[str, Any]], seat: int) -> None:
         """Take in the log lines one action wrote; ``fight_before`` is the fight as it stood before it
-        (its ``sides`` and each side's ``bonus`` for the round being played), None without a fight."""
+        (its ``sides``), None without a fight."""
         fight_now = state.fight_record
         for text in texts:
             alone, pair = _ALONE.search(text), _PAIR.search(text)
@@ -409,27 +423,25 @@ class TableDice:
         source = fight_now if fight_now is not None else fight_before
         if source is None:
             return
-        sides = list(source["sides"])
         if self.fight is None or (fight_now is not None and fight_before is None):
-            self.fight = {"sides": sides, "names": [seat_name(state, s, seat) for s in sides], "rows": [],
-                          "result": []}
-        if fight_now is not None:  # the bonuses this round is fought with (a leaf chewed counts)
-            bonuses = [state.fight_bonus(s) for s in sides]
-        else:
-            bonuses = list(fight_before["bonus"])
-        colour_names = [state._name(s) for s in sides]
+            sides = list(source["sides"])
+            self.fight = {"sides": sides, "names": [seat_name(state, s, seat) for s in sides],
+                          "colours": [state._name(s) for s in sides], "rows": [], "result": []}
+        rows = self.fight["rows"]
         for text in texts:
-            dice = fight_dice(text, colour_names)
-            if dice is not None:
-                if "thrown again" in text and self.fight["rows"]:
-                    self.fight["rows"].pop()
-                self.fight["rows"].append({"dice": dice, "bonus": bonuses})
+            dice = fight_dice(text, self.fight["colours"])
+            scores = fight_scores_in(text)
+            if dice is not None or scores is not None:
+                if rows and rows[-1]["scores"] is None:  # thrown again, or now scored
+                    rows.pop()
+                if scores is not None:
+                    by_name = {side.name: side for side in scores}
+                    rows.append({"dice": [by_name[n].die if n in by_name else None for n in self.fight["colours"]],
+                                 "scores": [by_name.get(n) for n in self.fight["colours"]]})
+                else:
+                    rows.append({"dice": dice, "scores": None})
             elif fight_now is None and re.search(r"beats|both reach|takes ", text):
                 self.fight["result"].append(text)
-        if fight_now is not None and self.fight["rows"]:
-            self.fight["rows"][-1]["bonus"] = bonuses
-            self.fight["rows"][-1]["after"] = [
-                fight_now["clayton_injuries"] if s == CLAYTON else state.sheet(s)["injuries"] for s in sides]
         if fight_now is None:
             self.fight["over"] = True
 
@@ -452,12 +464,17 @@ class TableDice:
         for k, row in enumerate(fight["rows"], 1):
             cells = []
             for i, die in enumerate(row["dice"]):
-                bonus = row["bonus"][i] if i < len(row["bonus"]) else None
-                total = f" = <b>{R.fight_total(die, bonus)}</b>" if bonus is not None else ""
-                sign = "" if bonus is None else f" {bonus:+d}"
-                after = row.get("after")
-                hurt = f"<br><span class='gr-caption'>{after[i]} injuries</span>" if after else ""
-                cells.append(f"<td>{PIP_GLYPHS.get(die, die)} {die}{sign}{total}{hurt}</td>")
+                if die is None:  # out of the fight already
+                    cells.append("<td></td>")
+                    continue
+                score = row["scores"][i] if row["scores"] else None
+                if score is None:
+                    cells.append(f"<td>{PIP_GLYPHS.get(die, die)} {die}<br>"
+                                 "<span class='gr-caption'>not scored yet</span></td>")
+                    continue
+                terms = "".join(f" {value:+d} {html.escape(label)}" for value, label in score.terms)
+                cells.append(f"<td>{PIP_GLYPHS.get(die, die)} {die}{terms} = <b>{score.total}</b><br>"
+                             f"<span class='gr-caption'>{score.injuries} injuries</span></td>")
             rows.append(f"<tr><td>round {k}</td>{''.join(cells)}</tr>")
         result = "".join(f"<div>{html.escape(t)}</div>" for t in fight["result"])
         title = " against ".join(names)
@@ -472,11 +489,11 @@ class TableDice:
 
 
 def _search_with_dynamite(key: tuple) -> Optional[M.Journey]:
-    """The compass's search with Dynamite blasts (run off the event loop in a live app)."""
-    mine, here, goal, plans = key
+    """The compass's search with every tile turn the seat can pay for (off the event loop in a live app)."""
+    mine, here, goal, plans, turns = key
     for _attempt in range(2):  # the journey memory may be cleared by a bot's search meanwhile
         try:
-            return M.plan_journey(mine, here, goal, plans, ROUTE_PLAN_BLASTS)
+            return M.plan_journey(mine, here, goal, plans, turns)
         except KeyError:
             continue
     return None
@@ -569,25 +586,10 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         state = self.state
         before = len(state.log)
         fight = state.fight_record
-        fight_before = None if fight is None else {"sides": list(fight["sides"]),
-                                                   "bonus": self._round_bonuses(action, fight)}
+        fight_before = None if fight is None else {"sides": list(fight["sides"])}
         state.apply(action)
         texts = [text for _, text in state.log.entries[before:]]
         self.dice.read(state, texts, fight_before, self.seat)
-
-    def _round_bonuses(self, action: Action, fight: Mapping[str, Any]) -> list[int]:
-        """Each side's bonus for the round ``action`` settles, as the fight stands before it: a new
-        round's roll starts without the last round's leaves; a leaf chewed now counts."""
-        state = self.state
-        bonuses = []
-        for s, leaf in zip(fight["sides"], fight["leaf"]):
-            bonus = state.fight_bonus(s)
-            if isinstance(action, FightRound) and leaf:
-                bonus -= R.CHIPPAWA_BONUS
-            if isinstance(action, UseItem) and action.item == "Chippawa Leaf" and action.player == s:
-                bonus += R.CHIPPAWA_BONUS
-            bonuses.append(bonus)
-        return bonuses
 
     def person_refusal(self) -> Optional[str]:
         """Your action goes to the model whoever is to move (the controls offer none on a bot's turn)."""
@@ -820,8 +822,10 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             goal = self.selected_site
         else:
             return None, ()
+        owed = top["blasts"] if travelling else 0
         try:
-            journey = self._plan(here, goal, state.dashboard(self.seat)[R.TUNNEL_PLANS])
+            journey = self._plan(here, goal, state.dashboard(self.seat)[R.TUNNEL_PLANS],
+                                 O.dynamite_budget(state, self.seat, owed=owed).turns)
         except ValueError:
             return None, ()
         self._journey = journey
@@ -834,19 +838,20 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             self._route_next = self._next_step(first)
         return route, blasts
 
-    def _plan(self, here, goal, plans: int) -> Optional[M.Journey]:
-        """The compass's way to ``goal``. A walk is found in milliseconds; a search through the
-        ways Dynamite opens can take longer, so a live app runs it in a worker thread after
-        answering the click, and shows the way when it is found."""
+    def _plan(self, here, goal, plans: int, turns: int) -> Optional[M.Journey]:
+        """The compass's way to ``goal`` with up to ``turns`` tile turns (all the seat can pay for).
+        A walk is found in milliseconds; a search through the ways Dynamite opens can take longer,
+        so a live app runs it in a worker thread after answering the click, and shows the way
+        when it is found."""
         mine = self.state.mine
         quick = M.plan_journey(mine, here, goal, plans, 0)
-        if quick is not None:
+        if quick is not None or not turns:
             return quick
-        key = (mine, here, goal, plans)
+        key = (mine, here, goal, plans, turns)
         if key in self._deep:
             return self._deep[key]
         if not self.defer_searches:
-            self._deep[key] = M.plan_journey(mine, here, goal, plans, ROUTE_PLAN_BLASTS)
+            self._deep[key] = _search_with_dynamite(key)
             return self._deep[key]
         if key not in self._searching:
             self._searching.add(key)
@@ -859,6 +864,14 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             else:
                 self.deferred.append(lambda: self._deep_found(key, _search_with_dynamite(key)))
         return None
+
+    def _plan_or_wait(self, mine, here, goal, plans: int, turns: int) -> Optional[M.Journey]:
+        """:meth:`_plan` for the hints (on the mine as it stands): raises :class:`StillSearching`
+        while the way is searched in the background."""
+        journey = self._plan(here, goal, plans, turns)
+        if journey is None and (mine, here, goal, plans, turns) in self._searching:
+            raise StillSearching(goal)
+        return journey
 
     def run_deferred(self) -> int:
         """Run the work put off until after a click (a non-live app's route searches)."""
@@ -898,7 +911,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         kind = top["kind"]
         handled = (PlaceCube, BuyClaim, Blast) + (FREE_TYPES if kind in ACTIVE_KINDS else ())
         answers = [a for a in legal if not isinstance(a, handled)]
-        hints = Hints(state, self.seat)
+        hints = Hints(state, self.seat, self._plan_or_wait)
         labelled = [(hints.label(a), a) for a in answers]
         if len(labelled) > MOST_BUTTONS:  # many answers go in a list; saying no stays a button
             buttons = [(label, a) for label, a in labelled if isinstance(a, NO_THANKS)]
@@ -913,7 +926,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         for index, button in enumerate(self.choice_buttons):
             if index < len(buttons):
                 label, action = buttons[index]
-                assign(button, description=label, tooltip=str(action), disabled=False,
+                assign(button, description=label, tooltip=hints.tooltip(action), disabled=False,
                        button_style=_style(action))
                 self._offer(action, button.click)
         wanted = self.choice_buttons[:len(buttons)]
@@ -959,7 +972,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         usable = action is not None and action in legal
         show(self.follow_button, self.persons_turn() and state.decision["kind"] == "travel")
         assign(self.follow_button, disabled=not usable,
-               description=f"Follow the route: {Hints(state, self.seat).label(action)}" if usable else
+               description=f"Follow the route: {Hints(state, self.seat, self._plan_or_wait).label(action)}" if usable else
                "Follow the route")
         if usable:
             self._offer(action, self.follow_button.click)
@@ -1054,11 +1067,19 @@ def _style(action: Action) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-class Hints:
-    """Labels for the answers to a decision and the exact odds that go with them."""
+class StillSearching(Exception):
+    """A way with Dynamite is being searched in the background: its number comes with the next refresh."""
 
-    def __init__(self, state, seat: int):
+
+class Hints:
+    """Labels for the answers to a decision and the exact odds that go with them.
+
+    ``plan`` searches a way (as :func:`.mine.plan_journey`); the app passes one that runs long
+    searches in the background and raises :class:`StillSearching` until they are done."""
+
+    def __init__(self, state, seat: int, plan: Optional[O.Planner] = None):
         self.state, self.seat = state, seat
+        self.plan = M.plan_journey if plan is None else plan
 
     def name(self, p: int) -> str:
         return seat_name(self.state, p, self.seat)
@@ -1071,10 +1092,11 @@ class Hints:
         kind = state.decision["kind"] if state.decision else ""
         if type(action) in FIXED_LABELS:
             return FIXED_LABELS[type(action)]
-        if isinstance(action, AttackPapaClayton):
-            return f"Rob Papa Clayton (win {percent(attack_odds(state, self.seat, CLAYTON).win)})"
-        if isinstance(action, AttackPlayer):
-            return f"Rob {self.name(action.target)} (win {percent(attack_odds(state, self.seat, action.target).win)})"
+        if isinstance(action, (AttackPapaClayton, AttackPlayer)):
+            try:
+                return self._rob_label(action)
+            except StillSearching:
+                return f"Rob {self._target_name(action)} (looking for the way there…)"
         if isinstance(action, EndTurn):
             return "Give up the journey and end the turn" if kind == "travel" else "End the turn"
         if isinstance(action, MineAlone):
@@ -1087,18 +1109,21 @@ class Hints:
         if isinstance(action, Blast):
             return f"Dynamite: turn the tile at row {action.row + 1}, column {action.col + 1} by {action.turns * 90}\u00b0"
         if isinstance(action, Bid):
-            return f"Bid {action.square}gn ({gn(self.bid_value(action.square))} expected)"
+            try:
+                return self._bid_label(action.square)
+            except StillSearching:
+                return f"Bid {action.square}gn on claim #{state.turn_record['claim']} (looking for the way there…)"
         if isinstance(action, AcceptBid):
             square = next(sq for sq, bidder in state.bid_board.items() if bidder == action.bidder)
             return f"Take {self.name(action.bidder)} for {square}gn ({gn(self.accept_value(action.bidder, square))})"
         if isinstance(action, ChooseDie):
-            face = state.decision["dice"][action.die]
-            gold = R.miner_yield(face, **{k: v for k, v in self._my_spec().items() if k in ("bonus", "penalty")})
-            return f"Take die {action.die + 1}: a {face}, {gold}gn"
+            die = O.die_value(state, self.seat, state.decision["dice"][action.die])
+            bible = "" if die.with_bible is None else f", {die.with_bible}gn with the Bible"
+            return f"Take die {action.die + 1}: a {die.face}, {die.gold}gn{bible}"
         if isinstance(action, PayFee):
             return f"Pay Papa Clayton {min(state.decision['fee'], state.gold(self.seat))}gn"
         if isinstance(action, FightClayton):
-            return f"Fight Papa Clayton (win {percent(attack_odds(state, self.seat, CLAYTON).win)})"
+            return f"Fight Papa Clayton (win {percent(clayton_odds(state, self.seat).win)})"
         if isinstance(action, Dismiss):
             which = {"own": "your die", "opponent": "their die"}.get(action.dice, "both dice")
             return f"Bible: throw {which} again"
@@ -1119,6 +1144,73 @@ class Hints:
         if isinstance(action, AcceptRoute):
             return f"Follow {self.name(action.helper)}'s route"
         return short(action)
+
+    def tooltip(self, action: Action) -> str:
+        """The action, and for a bid or a robbery what its number counts and assumes."""
+        offer = None
+        try:
+            if isinstance(action, Bid):
+                offer = self.bid_offer(action.square)
+            elif isinstance(action, (AttackPapaClayton, AttackPlayer)):
+                offer = self.rob_offer(self._target(action))
+        except StillSearching:
+            return f"{action}; looking for the way there"
+        if offer is None:
+            return str(action)
+        notes = [str(action)]
+        if offer.reachable:
+            notes.append(self._way_words(offer))
+        else:
+            notes.append(f"no way there with {offer.budget.words()}")
+        if isinstance(offer, O.RobOffer) and offer.counted:
+            notes.append("counted: their " + ", ".join(offer.counted))
+        return "; ".join(notes + list(offer.assumed))
+
+    @staticmethod
+    def _target(action: Action) -> int:
+        return CLAYTON if isinstance(action, AttackPapaClayton) else action.target
+
+    def _target_name(self, action: Action) -> str:
+        target = self._target(action)
+        return "Papa Clayton" if target == CLAYTON else self.name(target)
+
+    def _way_words(self, offer) -> str:
+        journey = offer.journey
+        if not journey.plan:
+            return "you are there already"
+        parts = [dynamite_words(offer.dynamite), hazard_words(offer.hazards)]
+        return "the way there: " + (", ".join(p for p in parts if p) or "a plain walk")
+
+    def rob_offer(self, target: int) -> O.RobOffer:
+        return O.rob_offer(self.state, self.seat, target, self.plan)
+
+    def bid_offer(self, square: int) -> O.BidOffer:
+        return O.bid_offer(self.state, self.seat, square, self.plan)
+
+    def _rob_label(self, action: Action) -> str:
+        target = self._target(action)
+        who = self._target_name(action)
+        offer = self.rob_offer(target)
+        if not offer.reachable:
+            return (f"Rob {who}: you cannot reach {'him' if target == CLAYTON else 'them'} "
+                    f"(no way with the {offer.budget.turns} tile turns you can pay for)")
+        notes = []
+        if offer.hazards:
+            notes.append(f"on arrival after {hazard_words(offer.hazards)}; {percent(offer.odds_here.win)} if there now")
+        if offer.counted:
+            notes.append("their " + ", ".join(offer.counted) + " counted")
+        if offer.dynamite.used:
+            notes.append(dynamite_words(offer.dynamite))
+        extra = f", {'; '.join(notes)}" if notes else ""
+        return f"Rob {who} (win {percent(offer.odds.win)}{extra})"
+
+    def _bid_label(self, square: int) -> str:
+        offer = self.bid_offer(square)
+        if not offer.reachable:
+            return (f"Bid {square}gn on claim #{offer.claim}: you cannot reach it "
+                    f"(no way with the {offer.budget.turns} tile turns you can pay for)")
+        needs = f", needs {offer.dynamite.used} Dynamite" if offer.dynamite.used else ""  # the tooltip says more
+        return f"Bid {square}gn on claim #{offer.claim} ({gn(offer.value)} expected{needs})"
 
     def _item_words(self, item: str) -> str:
         """An item's name, starred when it is on your mission and you do not hold one yet."""
@@ -1143,11 +1235,9 @@ class Hints:
         turn = self.state.turn_record
         return miner_at_claim(self.state, self.seat, turn["claim"])
 
-    def bid_value(self, square: int) -> Fraction:
-        state = self.state
-        turn = state.turn_record
-        owner = miner_at_claim(state, turn["player"], turn["claim"])
-        return A.partner_value(square, owner, self._my_spec(), state.options.partner_dice).partner
+    def bid_value(self, square: int) -> Optional[Fraction]:
+        """The bid's expected gain, the way to the claim counted (None: the claim is out of reach)."""
+        return self.bid_offer(square).value
 
     def accept_value(self, bidder: int, square: int) -> Fraction:
         state = self.state
@@ -1173,10 +1263,9 @@ class Hints:
                     for s in sides]
         bonuses = [state.fight_bonus(s) for s in sides]
         me = sides.index(self.seat)
-        leaves = state.items(self.seat)["Chippawa Leaf"]
         if len(sides) == 2:
             other = 1 - me
-            odds = A.fight_odds(bonuses[me], bonuses[other], injuries[me], injuries[other], chippawa=leaves)
+            odds = O.fight_now_odds(state, self.seat)
             return (f"Chance to win this fight from here: <b>{percent(odds.win)}</b> (lose {percent(odds.lose)}, "
                     f"both down {percent(odds.both_lose)}); bonuses {bonuses[me]:+d} against {bonuses[other]:+d}.")
         joint = A.papa_clayton_pair(bonuses[:-1], injuries[:-1], injuries[-1], bonuses[-1])
@@ -1218,9 +1307,17 @@ class Hints:
                 parts.append(f"Expected cost of the hazard die afterwards: <b>{float(cost):.2f}gn</b> "
                              f"(it costs something {percent(chance)} of the time).")
             elif turn["mode"] is None:
-                parts.append("Beside each robbery: your exact chance to win it, with the items and dashboard you have now.")
+                parts.append("Beside each robbery: your exact chance to win it once you get there, the rats and "
+                             "snakes on the way, your items and the ones they hold counted.")
         elif kind == "bids":
-            parts.append("Beside each bid: your expected yield as partner less the bid (the hazard die not counted).")
+            try:
+                first = self.bid_offer(min(a.square for a in answers if isinstance(a, Bid)))
+                parts.append(f"Claim #{first.claim}: " + (self._way_words(first) if first.reachable else
+                             f"<b>you cannot reach it</b>, even with {first.budget.words()}") + ".")
+            except (StillSearching, ValueError):  # still searching, or no bid to make
+                pass
+            parts.append("Beside each bid: your expected yield as partner less the bid and the way there (2gn a "
+                         "token it brings, Dynamite bought); the hazard die and the claim's items not counted.")
         elif kind == "accept":
             parts.append("Beside each bid: what it adds to you, the yield you then expect plus the bid, "
                          "less mining alone.")
@@ -1232,7 +1329,7 @@ class Hints:
             holy = R.miner_yield(top["die"], spec["bonus"], spec["penalty"], True, spec["bible_faces"])
             parts.append(f"The die shows {top['die']}: {plain}gn as it is, <b>{holy}gn</b> with the Bible.")
         elif kind == "clayton":
-            odds = attack_odds(state, self.seat, CLAYTON)
+            odds = clayton_odds(state, self.seat)
             parts.append(f"Fee: {top['fee']}gn. Fighting him: win <b>{percent(odds.win)}</b>, lose {percent(odds.lose)} "
                          f"(he fights with +{R.PAPA_CLAYTON_BONUS}; winning brings his reward and an item).")
         elif kind in ("rat", "snake"):
@@ -1323,8 +1420,10 @@ class RouteWords:
         if journey is None and self.searching:
             return f"Looking for a way to {html.escape(goal)} with Dynamite…"
         if journey is None:
-            return (f"No way to {html.escape(goal)} with up to {ROUTE_PLAN_BLASTS} Dynamite blasts "
-                    "from where you stand.")
+            owed = state.decision["blasts"] if travelling else 0
+            budget = O.dynamite_budget(state, self.seat, owed=owed)
+            return (f"No way to {html.escape(goal)} from where you stand with the {html.escape(budget.words())} "
+                    "you can pay for.")
         steps, hazards = [], []
         for k, part in enumerate(journey.plan, 1):
             if isinstance(part, M.Blast):

@@ -36,7 +36,7 @@ INJURY_STATES = range(R.INJURY_LIMIT)  # 0..3: a fighter still standing
 
 __all__ = [
     "RoundOdds", "FightOdds", "round_odds", "fight_odds", "fight_table", "expected_rounds",
-    "rounds_distribution", "transition_matrix", "papa_clayton_pair", "simulate_fights",
+    "rounds_distribution", "duel_odds", "transition_matrix", "papa_clayton_pair", "simulate_fights",
     "yield_distribution", "partnered_yield_distribution", "marginal", "max_min_distributions",
     "expected_value", "PartnerValue", "partner_value", "break_even_bid",
     "hazard_distribution", "hazard_cost_chance", "hazard_gold_cost", "expected_hazard_cost", "as_floats",
@@ -230,6 +230,99 @@ def rounds_distribution(bonus: int, opponent_bonus: int, injuries: int = 0, oppo
                     lengths[rounds] += reach * chance
         frontier = following
     return dict(sorted(lengths.items()))
+
+
+# ---------------------------------------------------------------------------
+# Both sides holding items: a Chippawa Leaf or a Bible on the other side too
+# ---------------------------------------------------------------------------
+
+Duel = tuple[int, int, int, int, int, int]  # injuries (mine, theirs), leaves (mine, theirs), Bibles (mine, theirs)
+
+
+def duel_odds(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injuries: int = 0,
+              chippawa: int = 0, opponent_chippawa: int = 0, bibles: int = 0,
+              opponent_bibles: int = 0) -> FightOdds:
+    """Exact (win, lose, both lose) for the first side when the opponent may hold items too.
+
+    :func:`fight_odds` lets only the first side play items; a robbery's defender may hold a
+    Chippawa Leaf or a Bible of their own. Each round follows the rules' order: the dice, then
+    each Bible holder in turn (first side first) may have dice thrown again, then each leaf
+    holder in turn (first side first, the second seeing that choice) may add +3. Each side
+    plays to win first, then to avoid losing, knowing the other does the same.
+    """
+    _check_injuries(injuries, opponent_injuries)
+    state = (injuries, opponent_injuries, chippawa, opponent_chippawa, bibles, opponent_bibles)
+    return FightOdds(*_duel_value(bonus - opponent_bonus, state))
+
+
+def _prefers(second_side: bool, a: tuple, b: tuple) -> bool:
+    """Whether a side likes outcome ``a`` better than ``b`` (outcomes as the first side's win, lose, both)."""
+    if second_side:
+        return (a[1], -a[0]) > (b[1], -b[0])
+    return _better(a, b)
+
+
+@lru_cache(maxsize=None)
+def _duel_value(edge: int, state: Duel) -> tuple[Fraction, Fraction, Fraction]:
+    result = R.fight_result(state[0], state[1])
+    if result is not None:
+        return tuple(Fraction(int(result == end)) for end in R.FIGHT_RESULTS)
+    total = [Fraction(0)] * 3
+    for rolled in product(DIE_FACES, repeat=2):
+        for k, part in enumerate(_duel_bibles(edge, state, rolled, 0)):
+            total[k] += part / DICE_PAIRS
+    return tuple(total)
+
+
+@lru_cache(maxsize=None)
+def _duel_bibles(edge: int, state: Duel, rolled: tuple[int, int], side: int) -> tuple[Fraction, ...]:
+    """The value once side ``side`` (0 first, 1 second) has chosen whether to spend a Bible on ``rolled``."""
+    if side == 2:
+        return _duel_leaves(edge, state, rolled[0] - rolled[1])
+    keep = _duel_bibles(edge, state, rolled, side + 1)
+    if not state[4 + side]:
+        return keep
+    spent = list(state)
+    spent[4 + side] -= 1
+    spent = tuple(spent)
+    best = keep
+    for thrown in ((side,), (1 - side,), (0, 1)):  # own die, the other's, both (die 0 is the first side's)
+        kept = tuple(None if k in thrown else face for k, face in enumerate(rolled))
+        outcome = _duel_thrown(edge, spent, kept, side)
+        if _prefers(side == 1, outcome, best):
+            best = outcome
+    return best
+
+
+@lru_cache(maxsize=None)
+def _duel_thrown(edge: int, state: Duel, kept: tuple, side: int) -> tuple[Fraction, ...]:
+    """The value after a Bible: the dice not ``kept`` (None) thrown again, then the next side's turn."""
+    pairs = list(product(*(DIE_FACES if face is None else (face,) for face in kept)))
+    return tuple(sum(_duel_bibles(edge, state, pair, side + 1)[k] for pair in pairs) / len(pairs) for k in range(3))
+
+
+@lru_cache(maxsize=None)
+def _duel_leaves(edge: int, state: Duel, difference: int) -> tuple[Fraction, ...]:
+    """The value of a round whose dice differ by ``difference``, leaves played at best: first side first."""
+    def answer(boost: int, leaves: tuple[int, int]) -> tuple[Fraction, ...]:
+        plain = _duel_after(edge, state, difference + edge + boost, leaves)
+        if not leaves[1]:
+            return plain
+        chewed = _duel_after(edge, state, difference + edge + boost - R.CHIPPAWA_BONUS, (leaves[0], leaves[1] - 1))
+        return chewed if _prefers(True, chewed, plain) else plain
+
+    mine = state[2], state[3]
+    best = answer(0, mine)
+    if mine[0]:
+        chewed = answer(R.CHIPPAWA_BONUS, (mine[0] - 1, mine[1]))
+        if _prefers(False, chewed, best):
+            best = chewed
+    return best
+
+
+def _duel_after(edge: int, state: Duel, margin: int, leaves: tuple[int, int]) -> tuple[Fraction, ...]:
+    mine, theirs = R.round_injuries(margin, 0)
+    return _duel_value(edge, (state[0] + mine, state[1] + theirs, *leaves, state[4], state[5]))
 
 
 def fight_table(bonuses: Iterable[int] = range(-4, 5), opponent_bonuses: Iterable[int] | None = None,
@@ -459,5 +552,6 @@ def as_floats(values: Mapping[Any, Any] | Sequence[Fraction]) -> Any:
 
 def clear_caches() -> None:
     """Forget every cached result (for timing cold runs)."""
-    for cached in (round_odds, _round_moves, _value, _best_dismissal, _papa_pair):
+    for cached in (round_odds, _round_moves, _value, _best_dismissal, _papa_pair, _duel_value, _duel_bibles,
+                   _duel_leaves, _duel_thrown):
         cached.cache_clear()

@@ -45,14 +45,21 @@ def _fight_injuries(state: GoldmineRumbles, fight: dict[str, Any], side: int) ->
 
 def fight_bonus(state: GoldmineRumbles, fight: dict[str, Any], index: int) -> int:
     """A side's bonus net of penalties: weapon (Blunderbuss or Colt 45) + Chippawa Leaf - tokens."""
+    return sum(value for value, _ in bonus_terms(state, fight, index))
+
+
+def bonus_terms(state: GoldmineRumbles, fight: dict[str, Any], index: int) -> list[tuple[int, str]]:
+    """A side's bonus, term by term with its name (the log's round scores show each one)."""
     side = fight["sides"][index]
     if side == CLAYTON:
-        return dice_rules.PAPA_CLAYTON_BONUS
+        return [(dice_rules.PAPA_CLAYTON_BONUS, "his own")]
     if fight["armed"][index]:
-        weapon = dice_rules.BLUNDERBUSS_BONUS
+        terms = [(dice_rules.BLUNDERBUSS_BONUS, "Blunderbuss")]
     else:
-        weapon = dice_rules.column_effect(dice_rules.COLT_45, state._cubes(side, dice_rules.COLT_45))
-    return weapon + (dice_rules.CHIPPAWA_BONUS if fight["leaf"][index] else 0) - state.penalty(side)
+        terms = [(dice_rules.column_effect(dice_rules.COLT_45, state._cubes(side, dice_rules.COLT_45)), "Colt 45")]
+    if fight["leaf"][index]:
+        terms.append((dice_rules.CHIPPAWA_BONUS, "Chippawa Leaf"))
+    return terms + [(-state.penalty(side), "tokens")]
 
 
 def do_fight_round(state: GoldmineRumbles, action: FightRound) -> None:
@@ -150,6 +157,7 @@ def next_leaf_or_resolve(state: GoldmineRumbles) -> None:
         fight["clayton_injuries"] = against
     else:
         state._players[opponent]["injuries"] = min(against, dice_rules.INJURY_LIMIT)
+    _note_scores(state, fight, totals + [against])
     fight["dice"] = None
     results = dict(zip(miners, (dice_rules.fight_result(count, against) for count in totals)))
     out = [m for m, result in results.items() if result == dice_rules.LOSE]
@@ -162,6 +170,17 @@ def next_leaf_or_resolve(state: GoldmineRumbles) -> None:
                 del fight[key][index]
             _lose_fight(state, m, opponent)
         fight["player"] = fight["sides"][0]
+
+
+def _note_scores(state: GoldmineRumbles, fight: dict[str, Any], injuries: list[int]) -> None:
+    """The round's scores in the log (the dice line shows only the dice, before any leaf)."""
+    sides = []
+    for index, side in enumerate(fight["sides"]):
+        terms = bonus_terms(state, fight, index)
+        die = fight["dice"][index]
+        sides.append(wording.SideScore(state._name(side), die, tuple(terms), dice_rules.fight_total(
+            die, sum(value for value, _ in terms)), min(injuries[index], dice_rules.INJURY_LIMIT)))
+    state._note(wording.fight_scores_line(sides))
 
 
 def _bandage(state: GoldmineRumbles, p: int) -> None:

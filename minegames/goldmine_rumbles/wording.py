@@ -1,10 +1,10 @@
 """Goldmine Rumbles in words: how the rules' log, prompts and actions name a place in the mine,
-and the log line of a fight round's dice."""
+and the log lines of a fight round's dice and scores."""
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .mine import Portal, Position
 
@@ -37,3 +37,45 @@ def fight_dice_in(line: str) -> dict[str, int] | None:
     if match is None:
         return None
     return {m["name"]: int(m["die"]) for m in map(_ONE_DIE.match, match["dice"].split(", ")) if m}
+
+
+# Once a round is settled: "round scores: Red 3 +2 Colt 45 = 5 (1 injury), Blue 5 +3 Chippawa Leaf = 8 (0 injuries)".
+# Each side's die, every modifier with its name, the score compared, and the injuries after the round.
+FIGHT_SCORES = "round scores"
+_SCORES_LINE = re.compile(rf"^{FIGHT_SCORES}: (?P<sides>.+)$")
+_ONE_SCORE = re.compile(r"^(?P<name>.+?) (?P<die>[1-6])(?P<terms>(?: [+-]\d+ [^=(]+?)*) = (?P<total>-?\d+) "
+                        r"\((?P<injuries>\d+) injur(?:y|ies)\)$")
+_TERM = re.compile(r" ([+-]\d+) ([^+=(]+?)(?= [+-]\d| ?$)")
+
+
+class SideScore(NamedTuple):
+    """One side of a settled fight round: die, named modifiers, the score and the injuries after."""
+
+    name: str
+    die: int
+    terms: tuple[tuple[int, str], ...]
+    total: int
+    injuries: int
+
+
+def fight_scores_line(sides: Sequence[SideScore]) -> str:
+    """The log line of a settled round: each side's die, modifiers, score and injuries after."""
+    def one(side: SideScore) -> str:
+        terms = "".join(f" {value:+d} {label}" for value, label in side.terms if value)
+        return f"{side.name} {side.die}{terms} = {side.total} ({side.injuries} injur{'y' if side.injuries == 1 else 'ies'})"
+    return f"{FIGHT_SCORES}: " + ", ".join(one(side) for side in sides)
+
+
+def fight_scores_in(line: str) -> list[SideScore] | None:
+    """The sides of a round-scores log line (None: not such a line)."""
+    match = _SCORES_LINE.match(line)
+    if match is None:
+        return None
+    found = []
+    for part in match["sides"].split(", "):
+        side = _ONE_SCORE.match(part)
+        if side is None:
+            return None
+        terms = tuple((int(value), label) for value, label in _TERM.findall(side["terms"]))
+        found.append(SideScore(side["name"], int(side["die"]), terms, int(side["total"]), int(side["injuries"])))
+    return found
