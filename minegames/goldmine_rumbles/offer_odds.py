@@ -246,6 +246,11 @@ def fight_now_odds(state: GoldmineRumbles, p: int) -> Optional[analysis.FightOdd
 # ---------------------------------------------------------------------------------------------
 
 
+def hazards_on(journey: Optional[M.Journey]) -> tuple[str, ...]:
+    """The kinds of hazard ("rat", "snake") met on a way, in order (none without a way)."""
+    return tuple(kind for _, kind in journey.hazards) if journey else ()
+
+
 class RobOffer(NamedTuple):
     """A robbery as offered: can the robber get there, and the fight's odds on arrival."""
 
@@ -258,13 +263,8 @@ class RobOffer(NamedTuple):
     counted: tuple[str, ...]  # the defender's items counted
     assumed: tuple[str, ...]
 
-    @property
-    def reachable(self) -> bool:
-        return self.journey is not None
-
-    @property
-    def hazards(self) -> tuple[str, ...]:
-        return tuple(kind for _, kind in self.journey.hazards) if self.journey else ()
+    reachable = property(lambda self: self.journey is not None)
+    hazards = property(lambda self: hazards_on(self.journey))
 
 
 def rob_offer(state: GoldmineRumbles, p: int, target: int, plan: Planner = M.plan_journey) -> RobOffer:
@@ -303,13 +303,8 @@ class BidOffer(NamedTuple):
     journey_cost: Fraction  # expected gold the way there costs (tokens, Dynamite bought)
     assumed: tuple[str, ...]
 
-    @property
-    def reachable(self) -> bool:
-        return self.journey is not None
-
-    @property
-    def hazards(self) -> tuple[str, ...]:
-        return tuple(kind for _, kind in self.journey.hazards) if self.journey else ()
+    reachable = property(lambda self: self.journey is not None)
+    hazards = property(lambda self: hazards_on(self.journey))
 
 
 def bid_offer(state: GoldmineRumbles, p: int, square: int, plan: Planner = M.plan_journey) -> BidOffer:

@@ -94,6 +94,10 @@ class OneTurnPlanner:
     """Plans one player's turn for what that turn alone brings (the planner before issue 20; kept
     as the base of :class:`~.planner_ahead.AheadPlanner` and as the benchmark's yardstick)."""
 
+    #: whether a cart reaching the surface empty counts toward a mission's deliveries this turn (the
+    #: game does not count it; kept True here so the yardstick stays the planner it was)
+    counts_empty_deliveries = True
+
     def __init__(self, state, player: int | None = None, keep: int = 2, beam: int = 6):
         self.state = state
         self.player = state.current_player if player is None else player
@@ -311,7 +315,7 @@ class OneTurnPlanner:
                 continue
             now.load = list(result.load)
             if result.outcome == "delivered":
-                deliveries += 1
+                deliveries += 1 if result.delivered or self.counts_empty_deliveries else 0
                 points, _ = ctx.delivery_value(result.delivered, result.exit, deliveries, missions_up, stockpile)
                 stockpile += result.delivered
                 delivered_points += points
@@ -467,7 +471,21 @@ class OneTurnPlanner:
                 if len(bucket) < self.keep:
                     bucket.append(option)
             per_cart.append([o for bucket in best_by_cost.values() for o in bucket])
-        # combine the carts' options within the budget (a beam over total cost)
+        best = None
+        for chosen in self.mixes(per_cart, budget):
+            outcome = self.evaluate(chosen)
+            if outcome is None:
+                continue
+            if best is None or outcome[0] > best[0][0] + 1e-9 or \
+                    (abs(outcome[0] - best[0][0]) <= 1e-9 and _cost(chosen) < _cost(best[1])):
+                best = (outcome, chosen)
+        if best is None:
+            return Plan(self.player, state.turn, [EndActions(self.player)], {}, [], "end the actions", 0)
+        return self._make_plan(best[1], best[0], budget)
+
+    def mixes(self, per_cart: list[list[CartOption]], budget: int) -> list[list[CartOption]]:
+        """The mixes of the carts' options to dry-run together: a beam over total cost, ranked by
+        the sum of the options' values alone."""
         combos: dict[int, list[tuple[float, list[CartOption]]]] = {0: [(0.0, [])]}
         for options in per_cart:
             grown: dict[int, list[tuple[float, list[CartOption]]]] = {}
@@ -479,18 +497,7 @@ class OneTurnPlanner:
                             continue
                         grown.setdefault(new_cost, []).append((total + option.single, chosen + [option]))
             combos = {cost: sorted(entries, key=lambda e: -e[0])[:self.beam] for cost, entries in grown.items()}
-        best = None
-        for cost, entries in combos.items():
-            for _, chosen in entries:
-                outcome = self.evaluate(chosen)
-                if outcome is None:
-                    continue
-                if best is None or outcome[0] > best[0][0] + 1e-9 or \
-                        (abs(outcome[0] - best[0][0]) <= 1e-9 and _cost(chosen) < _cost(best[1])):
-                    best = (outcome, chosen)
-        if best is None:
-            return Plan(self.player, state.turn, [EndActions(self.player)], {}, [], "end the actions", 0)
-        return self._make_plan(best[1], best[0], budget)
+        return [chosen for entries in combos.values() for _, chosen in entries]
 
     def _make_plan(self, chosen: list[CartOption], outcome, budget: int) -> Plan:
         """The actions of the chosen options in playing order (carts out, track, speeds), in words too."""

@@ -17,6 +17,7 @@ The hint says what the plan aims at over the coming turns and what this turn del
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from . import board
@@ -26,15 +27,22 @@ from .plan_values import ESCAPE_VALUE, W_ACTION, W_DELIVER
 from .plan_words import cart_name
 from .planner import CartOption, OneTurnPlanner, Plan
 from .planner_solo import SoloRoutes, Trip, choose_trips, schedule, turns_left
-from .routes import realize
+from .routes import deposit_sources, descend, entry_field, realize
 
 
 #: what coming up empty before the chasm costs a plan (the actions spent gain nothing)
 EMPTY_ROUND_TRIP = 200.0
+#: mixes of the carts' options dry-run together one by one when there are no more than this many
+EVERY_MIX = 300
 
 
 class AheadPlanner(OneTurnPlanner):
     """Plans one player's turn looking ahead to the end of the game (see the module's doc)."""
+
+    counts_empty_deliveries = False   # as the game counts them: a "double delivery" needs two loads
+
+    def __init__(self, state, player: int | None = None, keep: int = 3, beam: int = 6):
+        super().__init__(state, player, keep, beam)
 
     def plan(self) -> Plan:
         if self.ctx.solo:
@@ -60,6 +68,37 @@ class AheadPlanner(OneTurnPlanner):
                 if move.outcome == "delivered" and not move.delivered:
                     value -= EMPTY_ROUND_TRIP
         return value, moves, order, details
+
+    def paths(self, square, came_from, load):
+        """The one-turn paths, and for an empty cart on the surface also the way down to a deposit
+        that keeps clear of the player's other carts: the cheapest way often runs up the track
+        another of them comes down, and the only other track laid so far may lead straight back
+        to the surface (the round trip that loads nothing)."""
+        found = super().paths(square, came_from, load)
+        ctx = self.ctx
+        if ctx.solo or load or ctx.phase != "quiet" or not board.is_surface(square):
+            return found
+        others = {tuple(self.state.carts[i]["square"]) for i in self.on_board} - {square}
+        if not others:
+            return found
+        blocked = set(ctx.chasm) | others
+        terminal = deposit_sources(ctx.gems, ctx.tracks, blocked, ctx.occupied, ctx.pile_worth)
+        field = entry_field(terminal, ctx.tracks, blocked, ctx.occupied)
+        if terminal:
+            path, _, how = descend(field, terminal, ctx.tracks, ctx.occupied, square, came_from)
+            if how == "deposit" and path and path not in found:
+                found.append(path)
+        return found
+
+    def mixes(self, per_cart, budget):
+        """Every mix of the carts' options within the budget when there are few: an option is first
+        valued with the player's other carts standing still, so one that needs another cart out of
+        its way (an empty cart behind a cart coming up the same track) looks worse alone than it is
+        in a mix, and a beam ranked by those values would drop the mix."""
+        if math.prod(len(options) for options in per_cart) > EVERY_MIX:
+            return super().mixes(per_cart, budget)
+        return [list(chosen) for chosen in itertools.product(*per_cart)
+                if sum(option.cost for option in chosen) <= budget]
 
     def standing_value(self, now, tracks, gems, modified, key=None) -> tuple[float, float]:
         """A cart after the move: its load and the trip it can still make in the turns left, in

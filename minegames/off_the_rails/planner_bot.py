@@ -14,6 +14,7 @@ import itertools
 import random
 from typing import Any
 
+from . import board
 from .actions import DrawCard, DrawToken, Drive, EndActions, PlaceToken, Turn
 from .components import GEM_POINTS, GEMS
 from .dry_run import MergedGems, MoveResult, dry_run_cart
@@ -232,3 +233,28 @@ class PlannerBot:
 
 def _distance(a: Square, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+class EmptyRoundTrips:
+    """Counts the moves in which a cart goes from the surface down into the mine and straight
+    back up with nothing to deliver while the chasm is still quiet: actions and a turn spent for
+    nothing (issue 20 asks the planner never to plan one). Call :meth:`before` with each action
+    about to be applied and :meth:`after` once it is; ``found`` holds (turn, player) of each."""
+
+    def __init__(self):
+        self.found: list[tuple[int, int]] = []
+        self._watch: tuple[int, int] | None = None   # (player, deliveries before the move)
+
+    def before(self, game, action) -> None:
+        if isinstance(action, Drive) and game.chasm_phase == "quiet":
+            square = game.carts[game.cart_index(action.player, action.cart)]["square"]
+            if board.is_surface(tuple(square)):
+                self._watch = (action.player, len(game.deliveries))
+
+    def after(self, game) -> None:
+        if self._watch is None or game.driving is not None:
+            return
+        player, start = self._watch
+        self._watch = None
+        if any(not load for _, _, load, _ in game.deliveries[start:]):
+            self.found.append((game.deliveries[-1][3], player))
