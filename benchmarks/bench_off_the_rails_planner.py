@@ -19,13 +19,16 @@ from collections import Counter
 from minegames.off_the_rails import new_game
 from minegames.off_the_rails.bots import make_bot
 from minegames.off_the_rails.components import JEWELS
+from minegames.off_the_rails.planner_bot import EmptyRoundTrips
 
 OUTCOMES = ("major victory", "victory", "partial victory", "loss")
 
 
-def play(game, kinds, seed, times: dict[str, list[float]] | None = None):
-    """Play a game out; ``times`` collects the seconds of each decision that made a new plan."""
+def play(game, kinds, seed, times: dict[str, list[float]] | None = None, trips: Counter | None = None):
+    """Play a game out; ``times`` collects the seconds of each decision that made a new plan,
+    ``trips`` counts each kind's empty round trips (a cart down from the surface and back up empty)."""
     bots = [make_bot(kind, seat, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    watch = EmptyRoundTrips()
     errors = 0
     while not game.is_over:
         bot = bots[game.current_player]
@@ -35,16 +38,20 @@ def play(game, kinds, seed, times: dict[str, list[float]] | None = None):
         elapsed = time.perf_counter() - start
         if times is not None and bot.plans_made != made:
             times.setdefault(kinds[game.current_player], []).append(elapsed)
+        watch.before(game, action)
         game.apply(action)
+        watch.after(game)
     errors += sum(len(bot.errors) for bot in bots)
+    if trips is not None:
+        trips.update(kinds[player] for _, player in watch.found)
     return game, errors
 
 
 def head_to_head(games: int, times) -> tuple[float, int]:
-    won, margins, errors = 0.0, [], 0
+    won, margins, errors, trips = 0.0, [], 0, Counter()
     for seed in range(games):
         kinds = ("planner", "one_turn") if seed % 2 == 0 else ("one_turn", "planner")
-        game, bad = play(new_game(seed=seed, players=2), kinds, seed, times)
+        game, bad = play(new_game(seed=seed, players=2), kinds, seed, times, trips)
         errors += bad
         seat = kinds.index("planner")
         winners = game.winners()
@@ -54,6 +61,8 @@ def head_to_head(games: int, times) -> tuple[float, int]:
     share = 100 * won / games
     print(f"2 players, the new planner against the one-turn planner, seats alternating: the new planner wins "
           f"{share:.1f}% of {games} games (mean margin {statistics.mean(margins):+.1f} points)")
+    print(f"2 players, empty round trips (a cart down from the surface and straight back up empty, before the "
+          f"chasm): the new planner {trips['planner']}, the one-turn planner {trips['one_turn']}")
     return share, errors
 
 

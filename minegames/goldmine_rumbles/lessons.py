@@ -37,7 +37,7 @@ from .actions import Blast as BlastAction
 from .engine_common import CLAYTON, position_key
 from .positions import position
 from .render import SHORT
-from .wording import describe, fight_dice_in
+from .wording import describe, fight_dice_in, fight_scores_in
 from .state import GoldmineRumbles
 from .state_odds import hazard_cost, hazard_miner, miner_at_claim
 
@@ -364,6 +364,8 @@ def play(state: GoldmineRumbles, *actions: Any, rounds: list[RoundTotals] | None
             continue
         if rounds is not None:
             rounds.append(totals)
+        # the log's own score line says what the totals table shows: the table alone is clearer
+        lines = [line for line in lines if fight_scores_in(line) is None]
         # the totals go straight after the round's dice (or the Leaf that changed them), before what follows
         dice_lines = [i for i, line in enumerate(lines) if fight_dice_in(line) is not None]
         cut = dice_lines[-1] + 1 if dice_lines else int(isinstance(action, UseItem))

@@ -10,6 +10,7 @@ nothing more than getting home, so a round trip that loads nothing never pays.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 from . import app_support
@@ -23,7 +24,20 @@ ACTIONS_PER_CART_TURN = 2.5
 #: once the chasm falls, each turn in the mine risks the cart: a later escape is worth less
 DISCOUNT_COLLAPSING = 0.8
 #: own turns after the chasm begins in which a cart can still come up safely
-AFTER_CHASM = 2.0
+AFTER_CHASM = 3.0
+
+
+@dataclasses.dataclass
+class Aim:
+    """The trip a cart's value counts on: "deposit" (to ``square`` and its ``pile``, then home) or
+    "home" (with its load), about how many own turns it takes, and whether it can get out in time."""
+
+    kind: str
+    turns: float                      # to the end of the trip (home)
+    square: tuple[int, int] | None = None
+    pile: tuple[str, ...] = ()
+    out: float = 1.0
+    there: float = 0.0                # to the deposit
 
 
 def own_turns_left(state, player: int) -> tuple[float, float]:
@@ -66,7 +80,8 @@ class TripValue:
         self.claimed: set = set()
 
     def deposit_trip(self, square, came_from, tracks, gems, modified, key):
-        """(actions to the best deposit and on to the surface, its worth in points) or None."""
+        """(actions to the best deposit and on to the surface, its worth in points, its square,
+        actions to it) or None."""
         ctx = self.ctx
         cache_key = (square, came_from, key, frozenset(getattr(gems, "changes", ())))
         if cache_key in self._cache:
@@ -81,18 +96,23 @@ class TripValue:
                 to_deposit = goal_cost(ctx, "deposit", square, came_from, tracks, gems, ctx.chasm, modified, key=key)
                 back = ctx.field("surface")[0].get((end, came_in), INF)
                 if to_deposit < INF and back < INF and worth > 0:
-                    found = (to_deposit + worth + back, worth, end)
+                    found = (to_deposit + worth + back, worth, end, to_deposit + worth)
         self._cache[cache_key] = found
         return found
 
     def value(self, now, tracks, gems, modified, key) -> float:
         """The cart's load and trip, in points as worth now (the cart bonus not included)."""
+        return self.aim(now, tracks, gems, modified, key)[0]
+
+    def aim(self, now, tracks, gems, modified, key) -> tuple[float, Aim]:
+        """The better of the trips home with the load and on to a deposit first: (its value, the
+        trip). The deposit is claimed for this cart when its trip is the better one."""
         ctx = self.ctx
         load = ctx.load_value(now.load)
         home = goal_cost(ctx, "surface", now.square, now.came_from, tracks, gems, ctx.chasm, modified, key=key)
         home_turns = turns_for(home) if home < INF else INF
         discount = DISCOUNT_COLLAPSING if ctx.collapsing else DISCOUNT
-        best = -INF
+        best, aim = -INF, Aim("home", home_turns)
         if home_turns <= self.horizon:
             best = load * discount ** home_turns
         elif home < INF:
@@ -100,16 +120,16 @@ class TripValue:
         if len(now.load) < CART_CAPACITY and ctx.phase == "quiet":
             trip = self.deposit_trip(now.square, now.came_from, tracks, gems, modified, key)
             if trip is not None and trip[2] not in self.claimed:
-                cost, worth, square = trip
+                cost, worth, square, there = trip
                 turns = turns_for(cost)
                 if turns <= self.horizon:
                     room = CART_CAPACITY - len(now.load)
                     gain = worth * min(1.0, room / 3.0)
                     value = (load + gain) * DISCOUNT ** turns
                     if value > best:
-                        best = value
+                        best, aim = value, Aim("deposit", turns, square, tuple(gems.get(square) or ()), there=turns_for(there))
                         self.claimed.add(square)  # one deposit feeds one cart's trip
-        return best if best > -INF else 0.0
+        return (best if best > -INF else 0.0), aim
 
     def can_get_out(self, now, tracks, gems, modified, key) -> float:
         """The chance (roughly) the cart reaches the surface before the game ends."""

@@ -24,7 +24,7 @@ from . import board
 from .components import ACTIONS_PER_TURN
 from .plan_ahead import TripValue
 from .plan_values import ESCAPE_VALUE, W_ACTION, W_DELIVER
-from .plan_words import cart_name
+from .plan_words import cart_name, coming_turns_words, with_this_turn
 from .planner import CartOption, OneTurnPlanner, Plan
 from .planner_solo import SoloRoutes, Trip, choose_trips, schedule, turns_left
 from .routes import deposit_sources, descend, entry_field, realize
@@ -34,6 +34,8 @@ from .routes import deposit_sources, descend, entry_field, realize
 EMPTY_ROUND_TRIP = 200.0
 #: mixes of the carts' options dry-run together one by one when there are no more than this many
 EVERY_MIX = 300
+#: what a cart in the supply is worth less than its bonus (waiting costs a little time)
+SUPPLY_WAIT = 20.0
 
 
 class AheadPlanner(OneTurnPlanner):
@@ -43,6 +45,8 @@ class AheadPlanner(OneTurnPlanner):
 
     def __init__(self, state, player: int | None = None, keep: int = 3, beam: int = 6):
         super().__init__(state, player, keep, beam)
+        #: while the chosen plan is valued again for its words: each cart's aim (see ``aims``)
+        self._aims: dict | None = None
 
     def plan(self) -> Plan:
         if self.ctx.solo:
@@ -107,9 +111,13 @@ class AheadPlanner(OneTurnPlanner):
         if ctx.solo:
             return super().standing_value(now, tracks, gems, modified, key)
         trips = self.trips
-        value = W_DELIVER * trips.value(now, tracks, gems, modified, key)
+        worth, aim = trips.aim(now, tracks, gems, modified, key)
+        value = W_DELIVER * worth
+        aim.out = trips.can_get_out(now, tracks, gems, modified, key)
         if now.eligible:
-            value += ESCAPE_VALUE * trips.can_get_out(now, tracks, gems, modified, key)
+            value += ESCAPE_VALUE * aim.out
+        if self._aims is not None:
+            self._aims[now.index] = aim
         home = 0.0
         if ctx.phase != "quiet":
             from .routes import goal_cost
@@ -128,8 +136,36 @@ class AheadPlanner(OneTurnPlanner):
         if self.ctx.solo or not self.placeable(index):
             return super()._supply_value(index)
         if self.trips.horizon >= 2.0:
-            return ESCAPE_VALUE - 20.0
+            return ESCAPE_VALUE - SUPPLY_WAIT
         return 0.0
+
+    def _make_plan(self, chosen, outcome, budget):
+        """The plan, said as what it aims at over the coming turns for each cart, then this turn."""
+        plan = super()._make_plan(chosen, outcome, budget)
+        if not self.ctx.solo:
+            placed = {option.cart for option in chosen if option.place is not None}
+            plan.text = coming_turns_words(self.state, self.aims(chosen, plan.order), plan, self.supply_words(placed))
+        return plan
+
+    def aims(self, chosen, order) -> dict:
+        """Each cart's aim after the chosen move (by cart index): the plan dry-run again in its own
+        order, with the trips its values counted on kept."""
+        self._aims = {}
+        try:
+            self.evaluate(chosen, orders=[order] if order else None)
+            return self._aims
+        finally:
+            self._aims = None
+
+    def supply_words(self, placed) -> list[str]:
+        """What to do with the carts left in the supply (``placed``: those put out this turn)."""
+        words = []
+        for index in self.mine:
+            if index not in placed and self.state.carts[index]["where"] == "supply" and self.placeable(index):
+                name = cart_name(self.state, index)
+                words.append(f"put {name} out when a deposit is worth a trip" if self.trips.horizon >= 2.0
+                             else f"keep {name} in the supply (too late for a trip)")
+        return words
 
     # ---- solo ----------------------------------------------------------------------------------
     def solo_plan(self) -> Plan | None:
@@ -183,7 +219,4 @@ def solo_words(state, aim: str, trips: list[Trip], plan: Plan) -> str:
                  else "a partial victory: each jewel delivered somewhere")
     head = f"Aim for {aim_words}, all carts out within {left} turn{'s' if left != 1 else ''} (the chasm tokens left). "
     head += "Over the next turns: " + "; ".join(parts) + "."
-    this_turn = f" This turn: {plan.text}."
-    if plan.points:
-        this_turn += f" Expected this turn: {plan.points} point{'s' if plan.points != 1 else ''}."
-    return head + this_turn
+    return with_this_turn(head, plan)

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from minegames.off_the_rails import driving, new_game, planner, position
+from minegames.off_the_rails import board, driving, new_game, planner, position
 from minegames.off_the_rails.plan_values import Context
-from minegames.off_the_rails.actions import ChangeSpeed, Drive, Drop, EndActions, Pick, PlaceTrack, Turn
+from minegames.off_the_rails.actions import ChangeSpeed, Drive, Drop, EndActions, Pick, PlaceTrack, Turn, Upgrade
 from minegames.off_the_rails.bots import make_bot
+from minegames.off_the_rails.planner_bot import EmptyRoundTrips
 from minegames.off_the_rails.components import GEMS
 
 N, E, S, W = range(4)
@@ -313,6 +314,71 @@ def test_no_empty_round_trip_when_a_delivery_waits():
     assert not any(move.outcome == "delivered" and not move.delivered for move in plan.moves.values()), plan.text
 
 
+#: seed 1, turn 11 of a two-player game (issue 20): the white cart waits empty on the surface at A6,
+#: the black cart, empty too, comes up the same track toward it from C6
+CORRIDOR = dict(
+    tracks={(3, 1): 3, (4, 1): 12, (4, 2): 5, (3, 13): 5, (3, 12): 5, (3, 11): 5, (4, 3): 5, (4, 4): 5, (4, 5): 5,
+            (4, 6): 9, (3, 10): 7, (3, 9): 7, (3, 8): 5, (3, 7): 7, (3, 6): 10, (4, 7): 12, (4, 8): 5, (2, 6): 10,
+            (4, 9): 9, (1, 6): 10, (4, 10): 12},
+    gems={(10, 6): ["rock", "emerald"], (8, 10): ["ruby", "ruby", "gold"], (5, 10): ["ruby", "emerald", "rock"],
+          (10, 4): ["emerald", "gold"], (9, 10): ["ruby", "rock", "emerald"], (6, 6): ["ruby", "rock"],
+          (8, 8): ["ruby", "emerald"], (8, 5): ["gold", "gold", "ruby"], (4, 10): ["emerald", "gold", "ruby"],
+          (5, 4): ["ruby", "gold"], (8, 6): ["ruby", "ruby", "emerald"], (4, 4): ["ruby", "diamond"]},
+    carts=[{"player": 0, "cart": 0, "at": (0, 6), "came_from": "E", "speed": 3},
+           {"player": 0, "cart": 1, "at": (2, 6), "came_from": "E", "speed": 3},
+           {"player": 1, "cart": 0, "at": (3, 11), "came_from": "N", "speed": 3, "load": ["ruby", "gold", "ruby"]},
+           {"player": 1, "cart": 1, "at": (4, 8), "came_from": "N", "speed": 3}])
+
+
+def test_an_empty_cart_on_the_surface_goes_deeper_rather_than_straight_back_up():
+    # the way down is blocked by the player's own cart coming up: the plan used to loop the white
+    # cart through B5 back to the surface at A5. Now the black cart turns off and the white one
+    # follows into the mine (or another way that ends below ground)
+    game = position(**CORRIDOR)
+    plan = planner.plan_turn(game)
+    white = plan.moves[0]
+    assert white.outcome == "moved" and not white.derailed, plan.text
+    assert not any(move.outcome == "delivered" and not move.delivered for move in plan.moves.values()), plan.text
+    _play_plan(game, plan)
+    assert game.carts[0]["where"] == "board" and not board.is_surface(tuple(game.carts[0]["square"]))
+    assert game.players[0]["stockpile"] == [] and not game.carts[1]["derailed"]
+
+
+def _count_empty_round_trips(seed: int, kinds) -> int:
+    game = new_game(seed=seed, players=2)
+    bots = [make_bot(kind, seat, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    watch = EmptyRoundTrips()
+    while not game.is_over:
+        action = bots[game.current_player].choose(game)
+        watch.before(game, action)
+        game.apply(action)
+        watch.after(game)
+    assert not any(bot.errors for bot in bots)
+    return sum(1 for _, player in watch.found if kinds[player] == "planner")
+
+
+def test_the_round_trip_counter_sees_a_cart_come_back_up_empty():
+    # the old loop of the corridor position, played by hand: B6 gets its branch north, B5 a corner
+    game = position(**CORRIDOR)
+    watch = EmptyRoundTrips()
+    shape, turn = planner.LAY_OF_MASK[1 << S | 1 << W]   # B5 joins B6 below and A5 on the surface
+    for action in [Upgrade(0, 1, 6, N), PlaceTrack(0, 1, 5, shape, turn), EndActions(0), Drive(0, 0), Turn(0, N)]:
+        watch.before(game, action)
+        game.apply(action)
+        watch.after(game)
+    assert watch.found == [(game.turn, 0)] and tuple(game.carts[0]["square"]) == (0, 5)
+
+
+@pytest.mark.parametrize("seed", [1, 11, 14, 1065])
+def test_planner_sends_no_empty_cart_on_a_round_trip(seed):
+    """Seeded games against the one-turn planner, the planner in either seat (these seeds had such
+    round trips before the fix), and two planners: no cart of a planner comes back up empty in the
+    move it went down."""
+    assert _count_empty_round_trips(seed, ("planner", "one_turn")) == 0
+    assert _count_empty_round_trips(seed, ("one_turn", "planner")) == 0
+    assert _count_empty_round_trips(seed, ("planner", "planner")) == 0
+
+
 def test_planner_heads_home_when_the_chasm_is_near():
     # the last round before the chasm: an empty cart near the surface goes home rather than deeper
     game = position(tracks={(3, 1): "NS", (3, 2): "NS", (4, 1): "NS", (3, 3): "NE", (4, 3): "WN", (4, 2): "NS"},
@@ -321,6 +387,36 @@ def test_planner_heads_home_when_the_chasm_is_near():
     plan = planner.plan_turn(game)
     assert plan.moves[0].outcome == "delivered" or plan.moves[0].end in ((4, 2), (4, 1)), plan.text
     assert "turn" in plan.text or "delivers" in plan.text
+
+
+def test_plan_with_other_players_says_each_carts_aim_then_this_turn():
+    game = new_game(seed=1, players=2)
+    plan = planner.plan_turn(game)
+    head, this_turn = plan.text.split(" This turn: ")
+    # the cart put out heads for a deposit, named with its gems, square and about how many turns
+    assert head.startswith("Over the coming turns: bring the white cart to the "), plan.text
+    assert " turns), then home before the chasm" in head and "put the black cart out when" in head
+    assert this_turn.startswith("put the white cart on") and "Expected this turn" not in plan.text
+    assert plan.points == 0
+    # a move that delivers says the points once, after the move; the cart is on the surface then
+    game = position(tracks={(3, 1): "NS", (3, 2): "NS", (3, 3): "NS", (3, 4): "NS"}, gems={(9, 9): ["ruby"]},
+                    carts=[{"player": 0, "cart": 0, "at": (3, 3), "came_from": "S", "speed": 1,
+                            "load": ["gold", "diamond"]}])
+    plan = planner.plan_turn(game)
+    assert plan.points >= 7 and plan.text.endswith(f"Expected this turn: {plan.points} points."), plan.text
+    assert plan.text.count("Expected this turn") == 1 and "the white cart delivers gold, diamond" in plan.text
+    assert "the white cart is on the surface with no deposit it could bring home in time" in plan.text
+
+
+def test_plan_words_name_a_loaded_carts_way_home():
+    # eight squares of straight track under D0: the loaded cart cannot deliver this turn
+    tracks = {(3, y): "NS" for y in range(1, 9)}
+    game = position(tracks=tracks, gems={(9, 9): ["ruby"]},
+                    carts=[{"player": 0, "cart": 0, "at": (3, 8), "came_from": "S", "speed": 1,
+                            "load": ["ruby", "gold"]}])
+    plan = planner.plan_turn(game)
+    assert plan.points == 0 and "Expected this turn" not in plan.text
+    assert plan.text.startswith("Over the coming turns: bring the white cart home with gold, ruby (about 1 turn)")
 
 
 def test_solo_plan_aims_at_matching_exits_and_says_so():
