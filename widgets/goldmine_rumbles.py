@@ -825,7 +825,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         owed = top["blasts"] if travelling else 0
         try:
             journey = self._plan(here, goal, state.dashboard(self.seat)[R.TUNNEL_PLANS],
-                                 O.dynamite_budget(state, self.seat, owed=owed).turns)
+                                 O.dynamite_budget(state, self.seat, owed=owed).searched)
         except ValueError:
             return None, ()
         self._journey = journey
@@ -1193,7 +1193,7 @@ class Hints:
         offer = self.rob_offer(target)
         if not offer.reachable:
             return (f"Rob {who}: you cannot reach {'him' if target == CLAYTON else 'them'} "
-                    f"(no way with the {offer.budget.turns} tile turns you can pay for)")
+                    f"({offer.budget.no_way_words()})")
         notes = []
         if offer.hazards:
             notes.append(f"on arrival after {hazard_words(offer.hazards)}; {percent(offer.odds_here.win)} if there now")
@@ -1208,7 +1208,7 @@ class Hints:
         offer = self.bid_offer(square)
         if not offer.reachable:
             return (f"Bid {square}gn on claim #{offer.claim}: you cannot reach it "
-                    f"(no way with the {offer.budget.turns} tile turns you can pay for)")
+                    f"({offer.budget.no_way_words()})")
         needs = f", needs {offer.dynamite.used} Dynamite" if offer.dynamite.used else ""  # the tooltip says more
         return f"Bid {square}gn on claim #{offer.claim} ({gn(offer.value)} expected{needs})"
 
@@ -1313,7 +1313,7 @@ class Hints:
             try:
                 first = self.bid_offer(min(a.square for a in answers if isinstance(a, Bid)))
                 parts.append(f"Claim #{first.claim}: " + (self._way_words(first) if first.reachable else
-                             f"<b>you cannot reach it</b>, even with {first.budget.words()}") + ".")
+                             f"<b>you cannot reach it</b>: {first.budget.no_way_words()} ({first.budget.words()})") + ".")
             except (StillSearching, ValueError):  # still searching, or no bid to make
                 pass
             parts.append("Beside each bid: your expected yield as partner less the bid and the way there (2gn a "
@@ -1422,8 +1422,8 @@ class RouteWords:
         if journey is None:
             owed = state.decision["blasts"] if travelling else 0
             budget = O.dynamite_budget(state, self.seat, owed=owed)
-            return (f"No way to {html.escape(goal)} from where you stand with the {html.escape(budget.words())} "
-                    "you can pay for.")
+            return (f"No way to {html.escape(goal)} from where you stand: {html.escape(budget.no_way_words())} "
+                    f"(you can pay for {html.escape(budget.words())}).")
         steps, hazards = [], []
         for k, part in enumerate(journey.plan, 1):
             if isinstance(part, M.Blast):

@@ -54,6 +54,13 @@ class DynamiteUse(NamedTuple):
     discarded: int = 0
 
 
+#: The most tile turns a search for a way tries. Each further turn multiplies the mines to try by
+#: about a hundred (every tile in reach, three angles): up to 3 a search takes at most about a
+#: second in the background; 12 (6 Dynamite with Explosives Manuals) took minutes and gigabytes.
+#: A way needing more than 3 tile turns is rare: the labels say "no way found with up to 3".
+SEARCHED_TURNS = 3
+
+
 class DynamiteBudget(NamedTuple):
     """The tile turns a miner can pay for: Dynamite held and buyable, each giving ``per`` turns,
     plus ``owed`` turns left from a Dynamite already lit on this journey."""
@@ -68,6 +75,16 @@ class DynamiteBudget(NamedTuple):
     def turns(self) -> int:
         return self.owed + self.per * (self.held + self.buyable)
 
+    @property
+    def searched(self) -> int:
+        """The tile turns a search for a way tries: the budget, but at most :data:`SEARCHED_TURNS`."""
+        return min(self.turns, SEARCHED_TURNS)
+
+    @property
+    def cut(self) -> bool:
+        """Whether the budget allows more tile turns than a search tries."""
+        return self.turns > SEARCHED_TURNS
+
     def needs(self, blasts: int) -> "DynamiteUse":
         """The Dynamite a journey of ``blasts`` tile turns takes, bought in one purchase before setting off."""
         used = -(-max(0, blasts - self.owed) // self.per)
@@ -78,8 +95,15 @@ class DynamiteBudget(NamedTuple):
         """The budget in words, e.g. "3 tile turns: 1 Dynamite held + 2 you can buy, 1 turn each"."""
         parts = [f"{self.held} Dynamite held"] + ([f"{self.buyable} you can buy"] if self.buyable else [])
         owed = f"{self.owed} turn(s) left from a lit Dynamite + " if self.owed else ""
+        cut = f"; ways needing more than {SEARCHED_TURNS} are not searched" if self.cut else ""
         return (f"{self.turns} tile turn{'s' if self.turns != 1 else ''}: {owed}{' + '.join(parts)}, "
-                f"{self.per} turn{'s' if self.per != 1 else ''} each")
+                f"{self.per} turn{'s' if self.per != 1 else ''} each{cut}")
+
+    def no_way_words(self) -> str:
+        """Why no way was found, e.g. "no way with the 2 tile turns you can pay for"."""
+        if self.cut:
+            return f"no way found with up to {SEARCHED_TURNS} tile turns"
+        return f"no way with the {self.turns} tile turn{'s' if self.turns != 1 else ''} you can pay for"
 
 
 def dynamite_budget(state: GoldmineRumbles, p: int, spend: int = 0, owed: int = 0) -> DynamiteBudget:
@@ -109,7 +133,7 @@ def way_there(state: GoldmineRumbles, p: int, goal, budget: DynamiteBudget,
     here = state.positions[p]
     if here == goal:
         return M.Journey((), state.mine)
-    turns = max(budget.turns, search.turns if search else 0)
+    turns = max(budget.searched, search.searched if search else 0)
     journey = plan(state.mine, here, goal, state.dashboard(p)[R.TUNNEL_PLANS], turns)
     return journey if journey is not None and journey.blasts <= budget.turns else None
 
