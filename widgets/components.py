@@ -527,8 +527,12 @@ class HintSteps:
         return self.MOVE
 
     def button_label(self, key: Any) -> str:
-        """"Hint" for a position not yet explained, then "Show the move"."""
-        return "Show the move" if self.stage(key) >= 1 else "Hint"
+        """"Hint" for a position not yet explained, then "Show the move", then "Move shown"."""
+        return ("Hint", "Show the move", "Move shown")[self.stage(key)]
+
+    def move_shown(self, key: Any) -> bool:
+        """Whether the move for this position is on show (the button has nothing more to give)."""
+        return self.stage(key) == 2
 
     def summary(self) -> str:
         """The line for the end of the game."""

@@ -1458,8 +1458,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         text = self._hint_shown[2] or ("<span class='gem-caption'>Stuck? <b>Hint</b> says what to weigh here; "
                                        "a second press shows the move.</span>")
         assign(self.hint, value=text if mine else "")
-        assign(self.hint_button, description=self.hint_steps.button_label(key) if stage < 2 else "Move shown",
-               disabled=not mine or stage == 2)
+        assign(self.hint_button, description=self.hint_steps.button_label(key),
+               disabled=not mine or self.hint_steps.move_shown(key))
 
     def _hint_text(self, legal: list[Action], with_move: bool) -> tuple[str, Optional[tuple]]:
         """The hint as HTML and the door to mark on the mine (only once the move is shown)."""

@@ -626,7 +626,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             self.hint_plan = plan
             steps = "".join(f"<li>{html.escape(S.action_words(state, a))}</li>" for a in plan.actions)
             points = f" Expected this turn: <b>{plan.points}</b> point{'s' if plan.points != 1 else ''}."
-            text = f"{html.escape(plan.text)}.{points}<ol>{steps}</ol>"
+            text = f"{html.escape(plan.text.rstrip('.'))}.{points}<ol>{steps}</ol>"
         else:
             action = self.adviser.choose(state)
             self.hint_plan = _OneStep(action)
@@ -675,7 +675,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         refusal = self.follow_refusal()
         assign(self.follow_button, disabled=refusal is not None,
                tooltip=refusal or "play the next action of the move shown")
-        assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()))
+        assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()),
+               disabled=self.hint_steps.move_shown(self.hint_key()))
         self.log_view.show_log(state.log, state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update

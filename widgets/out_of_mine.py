@@ -680,7 +680,7 @@ class OutOfMineApp(GameApp):
         self._refresh_results()
         for button in (self.call_button, self.done_button):
             assign(button, disabled=not (still_placing and state.is_legal(button.action_for())))
-        assign(self.hint_button, disabled=not still_placing,
+        assign(self.hint_button, disabled=not still_placing or self.hint_steps.move_shown(self.hint_key()),
                description=self.hint_steps.button_label(self.hint_key()))
 
     def _tiles_drawn(self, placed: Iterable, with_finds: bool) -> tuple[list[dict], list[dict]]:

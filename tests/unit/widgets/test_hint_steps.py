@@ -9,6 +9,7 @@ def test_first_press_explains_second_shows_the_move_and_a_new_position_starts_ag
     assert steps.press("a") == HintSteps.EXPLAIN
     assert steps.button_label("a") == "Show the move"
     assert steps.press("a") == HintSteps.MOVE
+    assert steps.button_label("a") == "Move shown" and steps.move_shown("a")
     assert steps.press("a") == HintSteps.MOVE          # shown again, not counted again
     assert (steps.asked, steps.moves_shown) == (1, 1)
     assert steps.button_label("b") == "Hint" and steps.press("b") == HintSteps.EXPLAIN
