@@ -138,6 +138,15 @@ def room_name(state, pos) -> str:
     return C.ROOM_BY_ID[state.mine[tuple(pos)][0]].name
 
 
+def offset_words(here, there) -> str:
+    """Where ``there`` lies from ``here`` in rooms, e.g. "2 rooms east and 1 north of you"."""
+    dx, dy = there[0] - here[0], there[1] - here[1]
+    parts = [f"{abs(d)} room{'s' if abs(d) != 1 else ''} {name}" for d, name in
+             ((dy, "north" if M.STEP[0][1] * dy > 0 else "south"), (dx, "east" if M.STEP[1][0] * dx > 0 else "west"))
+             if d]
+    return (" and ".join(parts) + " of you") if parts else "where you stand"
+
+
 def door_words(state, pos, side: int) -> str:
     return f"the {SIDE_NAMES[side]} door of {room_name(state, pos)}"
 
@@ -1507,15 +1516,19 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         shown = outlook[:5]
         for door in shown:
             where = door_words(state, *door.key)
-            how = ("here" if door.steps == 0 else "with a Warpstone card, from afar" if door.steps is None
+            here = tuple(state.players[self.seat]["pos"])
+            how = ("here" if door.steps == 0 and tuple(door.key[0]) == here else
+                   "a cart ride away, no steps" if door.steps == 0 else
+                   "with a Warpstone card, from afar" if door.steps is None
                    else f"{door.steps} step{'s' if door.steps != 1 else ''} away")
             cost = S.standard_gems_short(sorted(door.cost, key=ALL_GEMS.index))
             head = f"&bull; {html.escape(where)} ({how}): costs {html.escape(cost)}, {_points(door.points)}. "
             if door.best is not None:
                 extra = f" (more than its {door.points}: Orichalcum or a skill adds some)" if door.best > door.points \
                     else ""
-                body = (f"Your hand pays it now: it would score {_points(door.best)}{extra} and take at least "
-                        f"{door.fewest} of your {hand} cards.")
+                take = ("your only card" if hand == 1 else f"all {hand} of your cards" if door.fewest == hand
+                        else f"at least {door.fewest} of your {hand} cards")
+                body = f"Your hand pays it now: it would score {_points(door.best)}{extra} and take {take}."
             elif door.now == 1:  # paid, but not a build the rules allow from here now (a warp needs its card)
                 body = "Your hand pays its gems, but you cannot build it this turn as things stand."
             else:
@@ -1570,9 +1583,16 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         draw = f"Drawing brings {outlook.draws} card{'s' if outlook.draws != 1 else ''} for sure."
         if outlook.ability is None:
             return f"<b>What to weigh:</b> {draw} {html.escape(outlook.room)} has no ability to use now."
+        cost = ""
+        if outlook.discards == "X":
+            cost = " It first takes X cards of your hand, as many as you choose: count those against what it brings."
+        elif outlook.discards:
+            net = outlook.ability - outlook.discards
+            cost = (f" It first takes {outlook.discards} card{'s' if outlook.discards != 1 else ''} of your hand, "
+                    f"so you gain about {float(net):.2f} cards in all.")
         return (f"<b>What to weigh:</b> {draw} Using {html.escape(outlook.room)} is expected to bring "
                 f"{_cards_expected(outlook.ability)} (counted exactly over a full deck), with more chance in it: "
-                "some uses bring more, some fewer.")
+                f"some uses bring more, some fewer.{cost}")
 
     def _weigh_cards(self) -> str:
         """Keeping or giving up cards: how often the open doors ask for each gem."""
@@ -1630,8 +1650,10 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             reason = " A sure card is worth at least what the room is expected to bring."
         elif isinstance(move, (Discard, Keep)) or (isinstance(move, Burn) and move.player != DECK):
             words = self.words(move)
-            reason = " Its gems are the ones the open doors ask for least." if not isinstance(move, Keep) else \
-                " Its gems are the ones the open doors ask for most."
+            measure = ("each of a card's gems counts by how often the open doors ask for it, and a special gem "
+                       "for its own use")
+            reason = (f" Of the cards it could give up, it is worth least: {measure}." if not isinstance(move, Keep)
+                      else f" Of the cards shown, it is worth most: {measure}.")
         else:
             words = self.words(move)
         return head + f"<b>{html.escape(words)}</b>." + reason, door
@@ -1658,7 +1680,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         state = self.state
         where = f"the {SIDE_NAMES[plan.side]} door of {room_name(state, plan.pos)}"
         how = "with a Warpstone, from afar" if plan.warp else (
-            "from where you stand" if plan.steps == 0 else f"{plan.steps} step{'s' if plan.steps != 1 else ''} away")
+            ("from where you stand" if tuple(plan.pos) == tuple(state.players[state.current]["pos"]) else
+             "a cart ride away, no steps") if plan.steps == 0 else f"{plan.steps} step{'s' if plan.steps != 1 else ''} away")
         return f"{where} ({how}), where your hand pays: {cards_words(plan.cards)} for {_points(plan.points)}"
 
     # ---- words -------------------------------------------------------------------------------
@@ -1680,7 +1703,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         if isinstance(action, Warp):
             return f"warp to {room_name(state, (action.x, action.y))}, discarding {card_words(action.card)}"
         if isinstance(action, Ride):
-            return f"ride the mine cart to the Mine Cart at {action.x}, {action.y}"
+            return f"ride the mine cart to the Mine Cart {offset_words(here, (action.x, action.y))}"
         if isinstance(action, CartWhistle):
             return f"whistle for the Mine Cart at {action.x}, {action.y} (Cart Whistle, 1 step)"
         if isinstance(action, Place):

@@ -237,10 +237,12 @@ def name_outlook(state, seat: int, gems: Sequence[str]) -> NameOutlook:
 class ActionOutlook:
     """The action phase: ``draws``, the cards a plain draw brings; ``ability``, the cards the
     room's ability is expected to bring (exact over a full deck, as the planner counts; None: the
-    room has no ability to use now)."""
+    room has no ability to use now); ``discards``, the cards the ability first takes from the hand
+    ("X": as many as you choose)."""
     draws: int
     ability: Fraction | None
     room: str
+    discards: int | str = 0
 
 
 def action_outlook(state, seat: int) -> ActionOutlook:
@@ -252,7 +254,10 @@ def action_outlook(state, seat: int) -> ActionOutlook:
             ability = analysis.expected_cards(room.ability)
         except Exception:  # an ability that brings no cards (the planner counts it as none)
             ability = Fraction(0)
-    return ActionOutlook(skills.draw_action_cards(state, seat), ability, room.name)
+    discards = sum(step[1] for step in room.ability if step[0] == "discard" and isinstance(step[1], int))
+    if any(step[0] == "discard" and not isinstance(step[1], int) for step in room.ability):
+        discards = "X"
+    return ActionOutlook(skills.draw_action_cards(state, seat), ability, room.name, discards)
 
 
 # ---- who did what -------------------------------------------------------------------------
