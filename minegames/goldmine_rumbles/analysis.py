@@ -12,7 +12,9 @@ finished fights backwards gives the exact chances of winning, losing or both los
 for the lesson. A Chippawa Leaf adds a choice (use it now or keep it), settled by the
 same recursion: the leaf is played when it raises the chance of winning. A Bible (the
 defender's, thrown dice set aside and thrown again) adds another choice after each roll:
-keep the dice, or throw again one's own die, the other side's, or both.
+keep the dice, or throw again one's own die, the other side's, or both. With items on
+both sides (:func:`duel_odds`, the robbery labels) the same chain is solved as whole
+numbers over one common denominator, every item count at once, fast enough for a click.
 
 All rules come from :mod:`.dice_rules`; this module only adds up chances.
 """
@@ -236,7 +238,13 @@ def rounds_distribution(bonus: int, opponent_bonus: int, injuries: int = 0, oppo
 # Both sides holding items: a Chippawa Leaf or a Bible on the other side too
 # ---------------------------------------------------------------------------
 
-Duel = tuple[int, int, int, int, int, int]  # injuries (mine, theirs), leaves (mine, theirs), Bibles (mine, theirs)
+#: A fight lasts at most this many rounds: each round hurts someone, and 3 + 3 injuries still stand.
+MAX_ROUNDS = 2 * (R.INJURY_LIMIT - 1) + 1
+#: Past this edge no dice difference (at most 5) and no leaf (3) can change who wins a round, and
+#: only who wins counts: every larger edge has the same duel, so they share one table.
+DUEL_EDGE_CAP = (SIDES - 1) + R.CHIPPAWA_BONUS + 1
+#: The three ways a round ends for the first side, in the order the duel tables stack them.
+_LOST, _WON, _TIED = 0, 1, 2
 
 
 def duel_odds(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injuries: int = 0,
@@ -251,78 +259,110 @@ def duel_odds(bonus: int, opponent_bonus: int, injuries: int = 0, opponent_injur
     plays to win first, then to avoid losing, knowing the other does the same.
     """
     _check_injuries(injuries, opponent_injuries)
-    state = (injuries, opponent_injuries, chippawa, opponent_chippawa, bibles, opponent_bibles)
-    return FightOdds(*_duel_value(bonus - opponent_bonus, state))
+    items = (chippawa, opponent_chippawa, bibles, opponent_bibles)
+    if min(items) < 0:
+        raise ValueError(f"leaves and Bibles are counts, not {items}")
+    edge = max(-DUEL_EDGE_CAP, min(DUEL_EDGE_CAP, bonus - opponent_bonus))
+    scale, solved = _duel_table(edge, *items)
+    win, lose = (int(table[items]) for table in solved[injuries, opponent_injuries])
+    return FightOdds(Fraction(win, scale), Fraction(lose, scale), Fraction(scale - win - lose, scale))
 
 
-def _prefers(second_side: bool, a: tuple, b: tuple) -> bool:
-    """Whether a side likes outcome ``a`` better than ``b`` (outcomes as the first side's win, lose, both)."""
-    if second_side:
-        return (a[1], -a[0]) > (b[1], -b[0])
-    return _better(a, b)
+@lru_cache(maxsize=256)
+def _duel_table(edge: int, leaves: int, opponent_leaves: int, bibles: int, opponent_bibles: int
+                ) -> tuple[int, dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]]:
+    """Every duel at this edge with at most these items, solved at once, as whole numbers.
+
+    Returns ``scale`` and, for each injury pair, the first side's win and lose numerators over
+    ``scale`` as arrays indexed by the items left (leaves mine, theirs, Bibles mine, theirs); both
+    lose is the rest. A round's dice fall 36 ways and a Bible throws 6 or 36 ways again, so every
+    chance is a whole number of 6**-k: with at most :data:`MAX_ROUNDS` rounds and one throw per
+    Bible, ``scale`` = 6**(2 * rounds + 2 * Bibles) is a common denominator, every division below
+    is exact and every comparison is of integers. Injuries only grow, so the pairs are solved from
+    the most hurt back, and within a pair all item counts move together as numpy arrays (the
+    recursion this replaces spent its time adding Fractions one dice pair at a time).
+    """
+    scale = SIDES ** (2 * MAX_ROUNDS + 2 * (bibles + opponent_bibles))
+    dtype: Any = np.int64 if DICE_PAIRS * scale < 2**63 else object  # past that, Python's integers
+    shape = (leaves + 1, opponent_leaves + 1, bibles + 1, opponent_bibles + 1)
+    ends = {R.WIN: (scale, 0), R.LOSE: (0, scale), R.BOTH_LOSE: (0, 0)}
+    margins = np.arange(-(SIDES - 1), SIDES) + edge  # a round's margin for each dice difference -5..5
+    faces = np.arange(SIDES)
+    difference_at = faces[:, None] - faces[None, :] + SIDES - 1  # [my die, theirs] -> index in margins
+
+    solved: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+    def value(mine: int, theirs: int) -> tuple[np.ndarray, np.ndarray]:
+        result = R.fight_result(mine, theirs)
+        if result is None:
+            return solved[mine, theirs]
+        return tuple(np.full(shape, part, dtype) for part in ends[result])
+
+    for hurt in range(2 * (R.INJURY_LIMIT - 1), -1, -1):
+        for mine in INJURY_STATES:
+            theirs = hurt - mine
+            if theirs not in INJURY_STATES:
+                continue
+            following = [value(mine + 1, theirs), value(mine, theirs + 1), value(mine + 1, theirs + 1)]
+            after = tuple(np.stack([pair[k] for pair in following], axis=-1) for k in (0, 1))
+            rolled = tuple(part[..., difference_at] for part in _duel_leaves(after, margins))
+            chosen = _duel_bibles(0, _duel_bibles(1, rolled))
+            solved[mine, theirs] = tuple(part.sum(axis=(-2, -1)) // DICE_PAIRS for part in chosen)
+    for pair in solved.values():
+        for part in pair:
+            part.setflags(write=False)
+    return scale, solved
 
 
-@lru_cache(maxsize=None)
-def _duel_value(edge: int, state: Duel) -> tuple[Fraction, Fraction, Fraction]:
-    result = R.fight_result(state[0], state[1])
-    if result is not None:
-        return tuple(Fraction(int(result == end)) for end in R.FIGHT_RESULTS)
-    total = [Fraction(0)] * 3
-    for rolled in product(DIE_FACES, repeat=2):
-        for k, part in enumerate(_duel_bibles(edge, state, rolled, 0)):
-            total[k] += part / DICE_PAIRS
-    return tuple(total)
+def _duel_improve(side: int, best: tuple[np.ndarray, np.ndarray], option: tuple[np.ndarray, np.ndarray],
+                  held: tuple) -> None:
+    """Where ``held`` selects (an item is in hand), ``best`` becomes ``option`` if ``side`` prefers it:
+    the first side wins more, then loses less; the second side makes the first lose more, then win less."""
+    win, lose = best[0][held], best[1][held]
+    other_win, other_lose = option
+    if side == 0:
+        take = (other_win > win) | ((other_win == win) & (other_lose < lose))
+    else:
+        take = (other_lose > lose) | ((other_lose == lose) & (other_win < win))
+    best[0][held] = np.where(take, other_win, win)
+    best[1][held] = np.where(take, other_lose, lose)
 
 
-@lru_cache(maxsize=None)
-def _duel_bibles(edge: int, state: Duel, rolled: tuple[int, int], side: int) -> tuple[Fraction, ...]:
-    """The value once side ``side`` (0 first, 1 second) has chosen whether to spend a Bible on ``rolled``."""
-    if side == 2:
-        return _duel_leaves(edge, state, rolled[0] - rolled[1])
-    keep = _duel_bibles(edge, state, rolled, side + 1)
-    if not state[4 + side]:
-        return keep
-    spent = list(state)
-    spent[4 + side] -= 1
-    spent = tuple(spent)
-    best = keep
-    for thrown in ((side,), (1 - side,), (0, 1)):  # own die, the other's, both (die 0 is the first side's)
-        kept = tuple(None if k in thrown else face for k, face in enumerate(rolled))
-        outcome = _duel_thrown(edge, spent, kept, side)
-        if _prefers(side == 1, outcome, best):
-            best = outcome
+def _held(axis: int) -> tuple[tuple, tuple]:
+    """Index the states holding an item on ``axis`` and, aligned with them, the states with one fewer."""
+    return (slice(None),) * axis + (slice(1, None),), (slice(None),) * axis + (slice(None, -1),)
+
+
+def _duel_leaves(after: tuple[np.ndarray, np.ndarray], margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """From the values after a round lost, won or tied (last axis) to the value of each dice margin
+    (last axis), leaves played at best: the first side chooses, then the second, seeing it."""
+    def result(margin: np.ndarray) -> np.ndarray:
+        return np.where(margin < 0, _LOST, np.where(margin > 0, _WON, _TIED))
+
+    def answered(boost: int) -> tuple[np.ndarray, np.ndarray]:  # indexed by the leaves left after the first side
+        plain = tuple(part[..., result(margins + boost)] for part in after)
+        chewed = tuple(part[..., result(margins + boost - R.CHIPPAWA_BONUS)] for part in after)
+        held, fewer = _held(1)
+        _duel_improve(1, plain, tuple(part[fewer] for part in chewed), held)
+        return plain
+
+    best, boosted = answered(0), answered(R.CHIPPAWA_BONUS)
+    held, fewer = _held(0)
+    _duel_improve(0, best, tuple(part[fewer] for part in boosted), held)
     return best
 
 
-@lru_cache(maxsize=None)
-def _duel_thrown(edge: int, state: Duel, kept: tuple, side: int) -> tuple[Fraction, ...]:
-    """The value after a Bible: the dice not ``kept`` (None) thrown again, then the next side's turn."""
-    pairs = list(product(*(DIE_FACES if face is None else (face,) for face in kept)))
-    return tuple(sum(_duel_bibles(edge, state, pair, side + 1)[k] for pair in pairs) / len(pairs) for k in range(3))
-
-
-@lru_cache(maxsize=None)
-def _duel_leaves(edge: int, state: Duel, difference: int) -> tuple[Fraction, ...]:
-    """The value of a round whose dice differ by ``difference``, leaves played at best: first side first."""
-    def answer(boost: int, leaves: tuple[int, int]) -> tuple[Fraction, ...]:
-        plain = _duel_after(edge, state, difference + edge + boost, leaves)
-        if not leaves[1]:
-            return plain
-        chewed = _duel_after(edge, state, difference + edge + boost - R.CHIPPAWA_BONUS, (leaves[0], leaves[1] - 1))
-        return chewed if _prefers(True, chewed, plain) else plain
-
-    mine = state[2], state[3]
-    best = answer(0, mine)
-    if mine[0]:
-        chewed = answer(R.CHIPPAWA_BONUS, (mine[0] - 1, mine[1]))
-        if _prefers(False, chewed, best):
-            best = chewed
+def _duel_bibles(side: int, kept: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """From the value of each pair of dice (last two axes: the first side's die, the second's) once
+    ``side`` has passed, to its value before: holding a Bible, ``side`` may throw again its own die,
+    the other's or both, and play on with one Bible fewer (the dice then go to the next side)."""
+    held, fewer = _held(2 + side)
+    spent = tuple(part[fewer] for part in kept)
+    own, other = (-2, -1) if side == 0 else (-1, -2)
+    best = tuple(part.copy() for part in kept)
+    for axes, ways in ((own, SIDES), (other, SIDES), ((-2, -1), DICE_PAIRS)):
+        _duel_improve(side, best, tuple(part.sum(axis=axes, keepdims=True) // ways for part in spent), held)
     return best
-
-
-def _duel_after(edge: int, state: Duel, margin: int, leaves: tuple[int, int]) -> tuple[Fraction, ...]:
-    mine, theirs = R.round_injuries(margin, 0)
-    return _duel_value(edge, (state[0] + mine, state[1] + theirs, *leaves, state[4], state[5]))
 
 
 def fight_table(bonuses: Iterable[int] = range(-4, 5), opponent_bonuses: Iterable[int] | None = None,
@@ -552,6 +592,5 @@ def as_floats(values: Mapping[Any, Any] | Sequence[Fraction]) -> Any:
 
 def clear_caches() -> None:
     """Forget every cached result (for timing cold runs)."""
-    for cached in (round_odds, _round_moves, _value, _best_dismissal, _papa_pair, _duel_value, _duel_bibles,
-                   _duel_leaves, _duel_thrown):
+    for cached in (round_odds, _round_moves, _value, _best_dismissal, _papa_pair, _duel_table):
         cached.cache_clear()
