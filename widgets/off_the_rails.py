@@ -625,8 +625,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if plan is not None:
             self.hint_plan = plan
             steps = "".join(f"<li>{html.escape(S.action_words(state, a))}</li>" for a in plan.actions)
-            points = f" Expected this turn: <b>{plan.points}</b> point{'s' if plan.points != 1 else ''}."
-            text = f"{html.escape(plan.text.rstrip('.'))}.{points}<ol>{steps}</ol>"
+            # the plan's text says what it aims at over the coming turns, and the points when it delivers
+            text = f"{html.escape(plan.text)}<ol>{steps}</ol>"
         else:
             action = self.adviser.choose(state)
             self.hint_plan = _OneStep(action)

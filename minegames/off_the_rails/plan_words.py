@@ -85,18 +85,15 @@ def with_this_turn(head: str, plan) -> str:
 
 
 def coming_turns_words(state, aims: dict, plan, extra=()) -> str:
-    """A plan with other players in words: each cart's aim after this turn's move (``aims`` by
-    cart index), then this turn (``plan.text`` is this turn's wording when called)."""
+    """A plan with other players in words: each cart's aim after this turn's move (``aims``: by
+    cart index, the aim and the cart as the move leaves it), then this turn (``plan.text`` is this
+    turn's wording when called)."""
     parts = []
     for index, move in plan.moves.items():
         if move.outcome == "delivered" and state.chasm_phase == "collapsing":
             parts.append(f"{cart_name(state, index)} leaves the mine this turn")
-    for index, aim in aims.items():
-        move = plan.moves.get(index)
-        load = move.load if move is not None and not move.derailed else state.carts[index]["load"]
-        square = move.end if move is not None and move.end is not None else tuple(state.carts[index]["square"] or ())
-        parts.append(aim_words(state, index, aim, load, not state.carts[index]["derailed"]
-                               or state.carts[index]["where"] != "board", square))
+    for index, (aim, now) in aims.items():
+        parts.append(aim_words(state, index, aim, now.load, now.eligible, now.square))
     parts += list(extra)
     head = ("Over the coming turns: " + "; ".join(parts) + ".") if parts else "Over the coming turns: nothing to aim at."
     return with_this_turn(head, plan)

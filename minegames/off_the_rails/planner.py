@@ -464,13 +464,8 @@ class OneTurnPlanner:
                 if outcome is None:
                     continue
                 option.single = outcome[0]
-                scored.append(option)
-            best_by_cost: dict[int, list[CartOption]] = {}
-            for option in sorted(scored, key=lambda o: -o.single):
-                bucket = best_by_cost.setdefault(option.cost, [])
-                if len(bucket) < self.keep:
-                    bucket.append(option)
-            per_cart.append([o for bucket in best_by_cost.values() for o in bucket])
+                scored.append((option, outcome))
+            per_cart.append(self.kept(scored))
         best = None
         for chosen in self.mixes(per_cart, budget):
             outcome = self.evaluate(chosen)
@@ -482,6 +477,16 @@ class OneTurnPlanner:
         if best is None:
             return Plan(self.player, state.turn, [EndActions(self.player)], {}, [], "end the actions", 0)
         return self._make_plan(best[1], best[0], budget)
+
+    def kept(self, scored) -> list[CartOption]:
+        """The options of one cart (with their outcomes alone) worth mixing with the other carts':
+        the best few of each cost."""
+        best_by_cost: dict[int, list[CartOption]] = {}
+        for option, _ in sorted(scored, key=lambda pair: -pair[0].single):
+            bucket = best_by_cost.setdefault(option.cost, [])
+            if len(bucket) < self.keep:
+                bucket.append(option)
+        return [o for bucket in best_by_cost.values() for o in bucket]
 
     def mixes(self, per_cart: list[list[CartOption]], budget: int) -> list[list[CartOption]]:
         """The mixes of the carts' options to dry-run together: a beam over total cost, ranked by

@@ -10,7 +10,9 @@ and speed change, dry-run together) with two changes:
   chasm (``plan_ahead.py``): the gems it can load and bring up, counted only if the turns left
   allow it, and its 3-point bonus if it can get out. An empty cart has nothing to gain from a
   round trip that loads nothing, and a cart too far from the surface for the turns left heads
-  home first.
+  home first. So that a cart can make way for another, the options kept differ in where they
+  leave the cart, every mix of the carts' options is tried when there are few, and an empty cart
+  on the surface also tries a way down clear of the player's other carts.
 
 The hint says what the plan aims at over the coming turns and what this turn delivers.
 """
@@ -45,7 +47,7 @@ class AheadPlanner(OneTurnPlanner):
 
     def __init__(self, state, player: int | None = None, keep: int = 3, beam: int = 6):
         super().__init__(state, player, keep, beam)
-        #: while the chosen plan is valued again for its words: each cart's aim (see ``aims``)
+        #: while the chosen plan is valued again for its words: each cart's aim and end (see ``aims``)
         self._aims: dict | None = None
 
     def plan(self) -> Plan:
@@ -94,6 +96,19 @@ class AheadPlanner(OneTurnPlanner):
                 found.append(path)
         return found
 
+    def kept(self, scored):
+        """The best few options of each cost that leave the cart in different places: options often
+        tie alone (the cart's worth is the same wherever it waits), and the one that clears the
+        way for another cart must not lose the tie to options that all end on the same square."""
+        best_by_cost: dict = {}
+        for option, outcome in sorted(scored, key=lambda pair: -pair[0].single):
+            move = outcome[1].get(option.cart)
+            where = None if move is None else (move.outcome, move.end, move.came_from)
+            bucket = best_by_cost.setdefault(option.cost, {})
+            if len(bucket) < self.keep and where not in bucket:
+                bucket[where] = option
+        return [option for bucket in best_by_cost.values() for option in bucket.values()]
+
     def mixes(self, per_cart, budget):
         """Every mix of the carts' options within the budget when there are few: an option is first
         valued with the player's other carts standing still, so one that needs another cart out of
@@ -117,7 +132,7 @@ class AheadPlanner(OneTurnPlanner):
         if now.eligible:
             value += ESCAPE_VALUE * aim.out
         if self._aims is not None:
-            self._aims[now.index] = aim
+            self._aims[now.index] = (aim, now)
         home = 0.0
         if ctx.phase != "quiet":
             from .routes import goal_cost

@@ -295,7 +295,7 @@ def test_the_hint_shows_the_planners_plan_and_follows_it():
                  carts=[{"at": (3, 0)}])
     app.hint_button.click()   # what to weigh
     app.hint_button.click()   # the plan
-    assert "Expected this turn" in app.hint.value and "<ol>" in app.hint.value
+    assert "This turn:" in app.hint.value and "<ol>" in app.hint.value
     plan = app.hint_plan
     squares = app_support.action_squares(plan.actions)
     assert squares and app.board.overlay.svg.count("otr-mark-hint") == len(set(squares))

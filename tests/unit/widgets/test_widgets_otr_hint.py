@@ -50,7 +50,7 @@ def test_the_second_press_shows_the_plan_and_follow_plays_it_step_by_step():
     app.hint_button.click()
     app.hint_button.click()
     plan = app.hint_plan
-    assert plan is not None and "The move" in app.hint.value and "Expected this turn" in app.hint.value
+    assert plan is not None and "The move" in app.hint.value and "This turn:" in app.hint.value
     assert "What to weigh" in app.hint.value                       # the reasons stay above the plan
     squares = app_support.action_squares(plan.actions)
     assert app.board.overlay.svg.count("otr-mark-hint") == len(set(squares))
