@@ -57,16 +57,18 @@ class JourneyPlanner:
     def plan(self, me: Seat, here, goal, budget_gold: int, owed: int = 0, mine: M.Mine | None = None
              ) -> M.Journey | None:
         """The cheapest journey with the blasts the miner can afford: one blast first, more if needed
-        (and if a deep search is left this decision)."""
+        (and if a deep search is left this decision). From where a journey under way stands, in the
+        mine as it is, the way never goes back to a place the journey has passed."""
         mine = me.state.mine if mine is None else mine
         if here == goal:
             return M.Journey((), mine)
+        behind, jumped = me.state.journey_trail() if (mine == me.state.mine and here == me.here) else (frozenset(), False)
         blasts = self.blast_budget(me, budget_gold, owed)
         plans = me.dash[R.TUNNEL_PLANS]
-        journey = M.plan_journey(mine, here, goal, plans, min(blasts, 1))
+        journey = M.plan_journey(mine, here, goal, plans, min(blasts, 1), behind, jumped)
         if journey is None and blasts > 1 and self.deep_left > 0:
             self.deep_left -= 1
-            journey = M.plan_journey(mine, here, goal, plans, blasts)
+            journey = M.plan_journey(mine, here, goal, plans, blasts, behind, jumped)
         return journey
 
     def cost(self, me: Seat, journey: M.Journey, budget_gold: int, owed: int = 0) -> tuple[float, bool]:
@@ -105,6 +107,8 @@ class JourneyPlanner:
         blasts left); None when no affordable journey gets there."""
         mine = me.state.mine
         move = self.route_memory.get((mine, me.here, goal))
+        if move is not None and move[0] == "step" and not self._open(me, move[1]):
+            move = None  # remembered from another journey: it would go back, or jump twice
         if move is None:
             journey = self.plan(me, me.here, goal, me.gold, owed)
             if journey is None:
@@ -112,6 +116,13 @@ class JourneyPlanner:
             self.memorise(mine, journey, me.here, goal)
             move = self.route_memory.get((mine, me.here, goal))
         return move
+
+    @staticmethod
+    def _open(me: Seat, target) -> bool:
+        """Whether the journey under way may step to ``target`` now (never back along its trail)."""
+        behind, jumped = me.state.journey_trail()
+        return target not in behind and any(
+            there == target for _, there in M.moves(me.state.mine, me.here, me.dash[R.TUNNEL_PLANS], jumped))
 
     def memorise(self, mine: M.Mine, journey: M.Journey, origin, goal) -> None:
         """Store the next move of a journey for every (mine, place) along it."""

@@ -136,9 +136,10 @@ class Route(NamedTuple):
 
     @property
     def sites(self) -> tuple[int, ...]:
-        """Claim sites the route touches (Matchstick: items from displayed claims visited).
+        """Claim sites the route touches, in order (Matchstick: items from displayed claims visited).
 
-        Claim sites are tunnel mouths on the rim, so only a route's ends can be sites.
+        A claim site is a tunnel mouth on the rim; a walk may come out at one and go back in
+        along another branch of the same junction tunnel, so a site can lie inside a route.
         """
         return tuple(p for p in self.path if isinstance(p, int))
 
@@ -382,13 +383,15 @@ def moves(mine: Mine, position: Position, tunnel_plans: int = 0,
 
 
 def best_route(mine: Mine, origin: Position, destination: Position, tunnel_plans: int = 0,
-               just_jumped: bool = False) -> Route | None:
+               just_jumped: bool = False, avoid: frozenset = frozenset()) -> Route | None:
     """The walk from ``origin`` to ``destination`` with fewest rats and snakes, then fewest steps
     (None: no walk there without Dynamite).
 
     A search, not a list of every walk: junctions make the number of walks grow
     fast. ``just_jumped``: the miner's last step was a Tunnel Plans jump, so the
-    first step walks out of the entrance.
+    first step walks out of the entrance. ``avoid``: places the walk may not enter (a
+    journey never comes back to a place it has passed while the mine is unchanged).
+    A claim site is a place like any other: a walk may pass one on a junction.
     """
     _check_position(mine, origin)
     _check_position(mine, destination)
@@ -409,9 +412,9 @@ def best_route(mine: Mine, origin: Position, destination: Position, tunnel_plans
                 path.append(node[0])
                 steps.append(step)
             return Route(tuple(reversed(path)), tuple(reversed(steps)))
-        if isinstance(here, int) and here != origin:
-            continue  # a claim site is a dead end
         for step, target in moves(mine, here, tunnel_plans, jumped):
+            if target in avoid:
+                continue
             is_jump = isinstance(step, Jump)
             new_cost = (cost[0] + bool(not is_jump and step.hazard), cost[1] + 1)
             new_node = (target, is_jump)
@@ -431,8 +434,7 @@ def reachable(mine: Mine, origin: Position, tunnel_plans: int = 0) -> frozenset:
         for _, target in moves(mine, frontier.pop(), tunnel_plans):
             if target not in seen:
                 seen.add(target)
-                if not isinstance(target, int):  # a claim site is a dead end
-                    frontier.append(target)
+                frontier.append(target)
     return frozenset(seen - {origin})
 
 
@@ -520,7 +522,8 @@ class Journey(NamedTuple):
 
 
 def plan_journey(mine: Mine, origin: Position, destination: Position, tunnel_plans: int = 0,
-                 max_blasts: int = 2) -> Journey | None:
+                 max_blasts: int = 2, visited: frozenset = frozenset(), just_jumped: bool = False
+                 ) -> Journey | None:
     """The cheapest way from ``origin`` to ``destination`` using at most ``max_blasts`` Dynamite
     rotations: fewest blasts first, then fewest rats and snakes, then fewest steps.
 
@@ -528,17 +531,25 @@ def plan_journey(mine: Mine, origin: Position, destination: Position, tunnel_pla
     moment. None when no such journey exists. (One Dynamite gives 1-4 blasts
     with Explosives Manuals; the caller turns blasts into Dynamite.)
 
+    A journey under way passes what it knows of itself: ``visited``, the places it has
+    passed since the mine last changed (it may not come back to them until a blast changes
+    the mine), and ``just_jumped``, whether its last step was a Tunnel Plans jump (the
+    next step walks out of the entrance). A claim site is a place like any other: the way
+    may pass one on a junction, or stop there to blast and go on.
+
     Answers are remembered, and so is every tail of a found journey (the rest of a
     cheapest journey is a cheapest journey from where it has got to), so a miner who
     asks again at each step of the way costs one search, not one per step.
     """
-    key = (mine, origin, destination, tunnel_plans, max_blasts)
+    visited = frozenset(visited)
+    key = (mine, origin, destination, tunnel_plans, max_blasts, visited, bool(just_jumped))
     if key not in _JOURNEYS:
         _check_position(mine, origin)
         _check_position(mine, destination)
         if len(_JOURNEYS) > _JOURNEY_MEMORY:
             _JOURNEYS.clear()
-        _JOURNEYS[key] = _search_journey(mine, origin, destination, tunnel_plans, max_blasts)
+        _JOURNEYS[key] = _search_journey(mine, origin, destination, tunnel_plans, max_blasts, visited,
+                                         bool(just_jumped))
     return _JOURNEYS[key]
 
 
@@ -547,8 +558,11 @@ _JOURNEYS: dict = {}
 
 
 def _search_journey(mine: Mine, origin: Position, destination: Position, tunnel_plans: int,
-                    max_blasts: int) -> Journey | None:
-    start = (mine, origin)
+                    max_blasts: int, visited: frozenset, just_jumped: bool) -> Journey | None:
+    """Cheapest-first search over (mine, place, just jumped, before any blast). Before the first
+    blast the places in ``visited`` are shut; a cheapest way never comes back to a place while
+    the mine is unchanged, as that would only add steps."""
+    start = (mine, origin, just_jumped, bool(visited))
     best = {start: (0, 0, 0)}
     queue = [((0, 0, 0), 0, start)]
     came_from: dict = {}
@@ -557,15 +571,16 @@ def _search_journey(mine: Mine, origin: Position, destination: Position, tunnel_
         cost, _, state = heapq.heappop(queue)
         if cost != best.get(state):
             continue
-        here_mine, here = state
+        here_mine, here, jumped, unblasted = state
         if here == destination:
-            return _remember_tails(came_from, state, destination, tunnel_plans, max_blasts)
-        if isinstance(here, int) and here != origin:
-            continue  # a claim site is a dead end
+            return _remember_tails(came_from, state, destination, tunnel_plans, max_blasts, visited)
         options = [((cost[0], cost[1] + bool(step.hazard if isinstance(step, Leg) else None), cost[2] + 1),
-                    (here_mine, target), step) for step, target in moves(here_mine, here, tunnel_plans)]
+                    (here_mine, target, isinstance(step, Jump), unblasted), step)
+                   for step, target in moves(here_mine, here, tunnel_plans, jumped)
+                   if not (unblasted and target in visited)]
         if cost[0] < max_blasts:
-            options += [((cost[0] + 1, cost[1], cost[2]), (here_mine.rotated(cell, turns), here), Blast(cell, turns))
+            options += [((cost[0] + 1, cost[1], cost[2]), (here_mine.rotated(cell, turns), here, jumped, False),
+                         Blast(cell, turns))
                         for cell in sorted(dynamite_targets(here_mine, here)) for turns in (1, 2, 3)]
         for new_cost, new_state, move in options:
             if new_cost < best.get(new_state, (max_blasts + 1, 0, 0)):
@@ -576,9 +591,14 @@ def _search_journey(mine: Mine, origin: Position, destination: Position, tunnel_
     return None
 
 
-def _remember_tails(came_from: dict, state, destination: Position, tunnel_plans: int, max_blasts: int) -> Journey:
+def _remember_tails(came_from: dict, state, destination: Position, tunnel_plans: int, max_blasts: int,
+                    visited: frozenset) -> Journey:
     """The journey that ends at ``state``, after storing each of its tails under the
-    (mine, position, blasts left) it starts from."""
+    (mine, position, blasts left, places passed, just jumped) it starts from.
+
+    The places passed are those a miner following the journey would have passed since the
+    mine last changed. A tail is also the answer for a caller who passes no places, when
+    the search that found it had none to avoid or the tail starts after a blast."""
     final_mine = state[0]
     chain = []  # (search state before, move, position after), last first
     while state in came_from:
@@ -586,13 +606,22 @@ def _remember_tails(came_from: dict, state, destination: Position, tunnel_plans:
         chain.append((previous, move, state[1]))
         state = previous
     chain.reverse()
-    used = 0
-    for i, (before, move, _) in enumerate(chain):
+    origin = chain[0][0][1] if chain else state[1]
+    used, passed = 0, set(visited) | {origin}
+    for i, (before, move, after) in enumerate(chain):
         if i:
-            key = (before[0], before[1], destination, tunnel_plans, max_blasts - used)
-            _JOURNEYS.setdefault(key, _journey(chain[i:], before[1], final_mine))
-        used += isinstance(move, Blast)
-    return _journey(chain, chain[0][0][1] if chain else state[1], final_mine)
+            here_mine, here, jumped, unblasted = before
+            tail = _journey(chain[i:], here, final_mine)
+            left = max_blasts - used
+            _JOURNEYS.setdefault((here_mine, here, destination, tunnel_plans, left, frozenset(passed), jumped), tail)
+            if not (visited and unblasted):
+                _JOURNEYS.setdefault((here_mine, here, destination, tunnel_plans, left, frozenset(), jumped), tail)
+        if isinstance(move, Blast):
+            used += 1
+            passed = {before[1]}
+        else:
+            passed.add(after)
+    return _journey(chain, origin, final_mine)
 
 
 def _journey(chain: list, origin: Position, final_mine: Mine) -> Journey:

@@ -279,6 +279,16 @@ class GoldmineRumbles(GameState):
         top = self.decision
         return travel_rules.goal_position(self, top) if top is not None and top["kind"] == Decision.TRAVEL else None
 
+    def journey_trail(self) -> tuple[frozenset, bool]:
+        """The journey being decided, as the compass needs it: the places it has passed since the
+        mine last changed, where the miner stands included (it may not come back to them), and
+        whether its last step was a Tunnel Plans jump. ``(frozenset(), False)`` when nobody is
+        travelling. Pass both to :func:`.mine.plan_journey` (``visited``, ``just_jumped``)."""
+        travel = travel_rules.journey(self)
+        if travel is None:
+            return frozenset(), False
+        return travel_rules.trail(self, travel), bool(travel["jumped"])
+
     def route_plan(self, max_blasts: int = ROUTE_PLAN_BLASTS) -> Journey | None:
         """The compass: the cheapest way to the current journey's goal with at most ``max_blasts``
         Dynamite rotations, or None (:func:`.travel_rules.route_plan`)."""
@@ -581,7 +591,10 @@ class GoldmineRumbles(GameState):
             refuse("not now", f"{action} is not possible while '{self.step}' is pending")
 
     def _apply(self, action: Action) -> None:
+        mine = self._mine
         RULES[type(action)].do(self, action)
+        if self._mine != mine:  # Dynamite or a Detonator: a journey under way may go anywhere again
+            travel_rules.restart_trail(self)
         self._settle()
 
 

@@ -2,7 +2,10 @@
 steps and whole walks, rats and snakes on the way, and Dynamite blasts.
 
 Functions of the engine taking the :class:`.state.GoldmineRumbles` first: they read and
-change its fields. A journey is a ``travel`` decision on the stack, above the turn.
+change its fields. A journey is a ``travel`` decision on the stack, above the turn. Its
+``trail`` lists the places it has passed since the mine last changed (where the miner stands
+included): a journey heads for its goal and never comes back to one of them until Dynamite
+or a Detonator changes the mine (see the rules doc, *Journeys*).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ def do_attack_player(state: GoldmineRumbles, action: AttackPlayer) -> None:
 
 def set_off(state: GoldmineRumbles, p: int, purpose: str, goal: int) -> None:
     """Set off: ``goal`` is a claim site ("claim", "partner"), a player ("player") or Papa Clayton."""
-    state._push(Decision.TRAVEL, p, purpose=purpose, goal=goal, blasts=0, jumped=False, offers=[])
+    state._push(Decision.TRAVEL, p, purpose=purpose, goal=goal, blasts=0, jumped=False, offers=[],
+                trail=[mine.position_to_json(state._positions[p])])
     arrive_if_there(state)
     if state.options.paid_route_finders:
         _ask_route_finders(state)
@@ -50,7 +54,8 @@ def route_plan(state: GoldmineRumbles, max_blasts: int = ROUTE_PLAN_BLASTS) -> m
         return None
     p = travel["player"]
     return mine.plan_journey(state.mine, state._positions[p], goal_position(state, travel),
-                             state._cubes(p, dice_rules.TUNNEL_PLANS), max_blasts)
+                             state._cubes(p, dice_rules.TUNNEL_PLANS), max_blasts,
+                             trail(state, travel), bool(travel["jumped"]))
 
 
 def _ask_route_finders(state: GoldmineRumbles) -> None:
@@ -82,6 +87,21 @@ def do_accept_route(state: GoldmineRumbles, action: AcceptRoute) -> None:
 def journey(state: GoldmineRumbles) -> dict[str, Any] | None:
     """The journey under way."""
     return state._nearest(Decision.TRAVEL)
+
+
+def trail(state: GoldmineRumbles, travel: dict[str, Any]) -> frozenset:
+    """The places a journey has passed since the mine last changed, where the miner stands
+    included: the journey may not come back to them (a save from before trails: just here)."""
+    here = state._positions[travel["player"]]
+    return frozenset(mine.position_from_json(place) for place in travel.get("trail", ())) | {here}
+
+
+def restart_trail(state: GoldmineRumbles) -> None:
+    """The mine has changed (Dynamite, a Detonator): every way is new, so the journey under way
+    may go anywhere again, even where it has been."""
+    travel = journey(state)
+    if travel is not None:
+        travel["trail"] = [mine.position_to_json(state._positions[travel["player"]])]
 
 
 def goal_position(state: GoldmineRumbles, travel: dict[str, Any]):
@@ -119,16 +139,18 @@ def best_route(state: GoldmineRumbles, travel: dict[str, Any]) -> mine.Route | N
     here, goal = state._positions[p], goal_position(state, travel)
     if here == goal:
         return None
-    return mine.best_route(state.mine, here, goal, state._cubes(p, dice_rules.TUNNEL_PLANS), bool(travel["jumped"]))
+    return mine.best_route(state.mine, here, goal, state._cubes(p, dice_rules.TUNNEL_PLANS), bool(travel["jumped"]),
+                           trail(state, travel))
 
 
 def travel_actions(state: GoldmineRumbles, travel: dict[str, Any]) -> list[Action]:
-    """A traveller's moves: one step, the whole walk when there is one, and Dynamite blasts."""
+    """A traveller's moves: one step (never back to a place on the trail), the whole walk when
+    there is one, and Dynamite blasts."""
     p = travel["player"]
-    here = state._positions[p]
+    here, behind = state._positions[p], trail(state, travel)
     plans = state._cubes(p, dice_rules.TUNNEL_PLANS)
     result: list[Action] = [Step(p, position_key(target)) for _, target in
-                            mine.moves(state.mine, here, plans, travel["jumped"])]
+                            mine.moves(state.mine, here, plans, travel["jumped"]) if target not in behind]
     if best_route(state, travel) is not None:
         result.append(Travel(p, position_key(goal_position(state, travel))))
     if travel["blasts"] or state._has(p, "Dynamite"):
@@ -147,8 +169,11 @@ def do_travel(state: GoldmineRumbles, action: Travel) -> None:
 
 
 def check_step(state: GoldmineRumbles, action: Step) -> None:
-    deciding(state, Decision.TRAVEL, "walking")
+    travel = deciding(state, Decision.TRAVEL, "walking")
     _check_place(action.to)
+    if mine.position_from_json(action.to) in trail(state, travel):
+        refuse("no going back", f"the journey has already passed {describe(mine.position_from_json(action.to))}; "
+                                "it comes back to a place only once the mine has changed (Dynamite, a Detonator)")
 
 
 def check_travel(state: GoldmineRumbles, action: Travel) -> None:
@@ -169,6 +194,7 @@ def _walk(state: GoldmineRumbles, p: int, target) -> None:
                                          travel["jumped"]) if t == target)
     state._positions[p] = target
     travel["jumped"] = isinstance(step, mine.Jump)
+    travel["trail"] = travel.get("trail", []) + [mine.position_to_json(target)]
     hazard = step.hazard if isinstance(step, mine.Leg) else None
     if hazard == "rat" and state._has(p, "Bread"):
         state._push(Decision.RAT, p)

@@ -79,8 +79,6 @@ def cheapest_by_relaxation(mine, origin, plans):
     while changed:
         changed = False
         for (here, jumped), (hazards, steps) in list(best.items()):
-            if isinstance(here, int) and here != origin:
-                continue  # claim sites are dead ends
             for step, target in M.moves(mine, here, plans, jumped):
                 key = (target, isinstance(step, M.Jump))
                 new = (hazards + bool(isinstance(step, M.Leg) and step.hazard), steps + 1)
@@ -231,7 +229,9 @@ def test_crossing_tunnels_are_bridges_a_miner_cannot_switch_at():
             assert not {end for _, end in legs} & set(under.ports)
 
 
-def test_claim_sites_are_dead_ends_a_walk_never_passes_through_one():
+def test_a_walk_never_needs_to_pass_through_a_claim_site():
+    """A site is a place like any other (a walk may come out at one and go back in along another
+    branch of its junction), but without Dynamite that is never cheaper than the junction itself."""
     for mine in some_mines():
         for a in SITES:
             for where in M.reachable(mine, a):

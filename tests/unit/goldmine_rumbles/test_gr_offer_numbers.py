@@ -41,14 +41,12 @@ def fewest_tile_turns(mine, origin, goal, most):
             here_mine, here = stack.pop()
             if here == goal:
                 return turns
-            if isinstance(here, int) and here != origin:
-                continue
             for _, target in M.moves(here_mine, here):
                 if (here_mine, target) not in walked:
                     walked.add((here_mine, target))
                     stack.append((here_mine, target))
         seen |= walked
-        layer = {(m.rotated(cell, t), here) for m, here in walked if not (isinstance(here, int) and here != origin)
+        layer = {(m.rotated(cell, t), here) for m, here in walked
                  for cell in M.dynamite_targets(m, here) for t in (1, 2, 3)} - seen
     return None
 
