@@ -490,10 +490,10 @@ class TableDice:
 
 def _search_with_dynamite(key: tuple) -> Optional[M.Journey]:
     """The compass's search with every tile turn the seat can pay for (off the event loop in a live app)."""
-    mine, here, goal, plans, turns = key
+    mine, here, goal, plans, turns, visited, jumped = key
     for _attempt in range(2):  # the journey memory may be cleared by a bot's search meanwhile
         try:
-            return M.plan_journey(mine, here, goal, plans, turns)
+            return M.plan_journey(mine, here, goal, plans, turns, visited, jumped)
         except KeyError:
             continue
     return None
@@ -824,8 +824,10 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             return None, ()
         owed = top["blasts"] if travelling else 0
         try:
+            # mid-journey, the places already passed are not to be come back to (the engine refuses)
+            trail = state.journey_trail() if travelling else (frozenset(), False)
             journey = self._plan(here, goal, state.dashboard(self.seat)[R.TUNNEL_PLANS],
-                                 O.dynamite_budget(state, self.seat, owed=owed).searched)
+                                 O.dynamite_budget(state, self.seat, owed=owed).searched, trail)
         except ValueError:
             return None, ()
         self._journey = journey
@@ -838,16 +840,18 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             self._route_next = self._next_step(first)
         return route, blasts
 
-    def _plan(self, here, goal, plans: int, turns: int) -> Optional[M.Journey]:
-        """The compass's way to ``goal`` with up to ``turns`` tile turns (all the seat can pay for).
+    def _plan(self, here, goal, plans: int, turns: int,
+              trail: tuple[frozenset, bool] = (frozenset(), False)) -> Optional[M.Journey]:
+        """The compass's way to ``goal`` with up to ``turns`` tile turns (all the seat can pay for),
+        avoiding the ``trail`` of a journey under way (places passed, a jump just made).
         A walk is found in milliseconds; a search through the ways Dynamite opens can take longer,
         so a live app runs it in a worker thread after answering the click, and shows the way
         when it is found."""
         mine = self.state.mine
-        quick = M.plan_journey(mine, here, goal, plans, 0)
+        quick = M.plan_journey(mine, here, goal, plans, 0, *trail)
         if quick is not None or not turns:
             return quick
-        key = (mine, here, goal, plans, turns)
+        key = (mine, here, goal, plans, turns, *trail)
         if key in self._deep:
             return self._deep[key]
         if not self.defer_searches:
@@ -869,7 +873,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         """:meth:`_plan` for the hints (on the mine as it stands): raises :class:`StillSearching`
         while the way is searched in the background."""
         journey = self._plan(here, goal, plans, turns)
-        if journey is None and (mine, here, goal, plans, turns) in self._searching:
+        if journey is None and (mine, here, goal, plans, turns, frozenset(), False) in self._searching:
             raise StillSearching(goal)
         return journey
 
@@ -971,9 +975,13 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         action = self._route_next
         usable = action is not None and action in legal
         show(self.follow_button, self.persons_turn() and state.decision["kind"] == "travel")
-        assign(self.follow_button, disabled=not usable,
+        short, why = (("", "") if usable else
+                      ("buy Dynamite first", "the route starts with a blast: buy Dynamite in the items card first")
+                      if isinstance(action, Blast) else ("no way found", "no way found from here") if action is None
+                      else ("not open now", "the route's next step is not open now"))
+        assign(self.follow_button, disabled=not usable, tooltip=why or "take the route's next step",
                description=f"Follow the route: {Hints(state, self.seat, self._plan_or_wait).label(action)}" if usable else
-               "Follow the route")
+               f"Follow the route ({short})" if short else "Follow the route")
         if usable:
             self._offer(action, self.follow_button.click)
 
