@@ -25,7 +25,7 @@ import itertools
 import math
 
 from . import board
-from .components import ACTIONS_PER_TURN, JEWELS, MAX_SPEED, MIN_SPEED, START_SPEED, TOKENS_PER_COLOUR
+from .components import ACTIONS_PER_TURN, JEWELS, MAX_SPEED, MIN_SPEED, TOKENS_PER_COLOUR
 from .plan_values import clan_of_jewel
 from .routes import INF, NEIGHBOUR, OPPOSITE, STEP_COST, TRACK, descend, entry_field, realize, square_cost, \
     surface_sources
@@ -200,7 +200,6 @@ def schedule(state, trips: list[Trip], budget: int, may_place: bool = True) -> S
     tracks = dict(state.tracks)
     occupied = {tuple(c["square"]) for c in state.carts if c["where"] == "board"}
     plan: dict[int, list] = {}
-    done: set = set()
     left = budget
     clock = turns_left(state)
 

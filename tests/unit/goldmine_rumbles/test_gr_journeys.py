@@ -2,9 +2,8 @@
 has passed until the mine changes, a claim site is a place a journey may pass, and the compass
 (``mine.plan_journey``, ``route_plan``) finds exactly the ways the engine's steps allow.
 
-Rulebook, p22 "Make your way to your claim site" and p24 "Where can you move? You can move wherever
-you want by following linked tunnels ... If you pass a rat or a snake, you must take a poison token".
-The rulebook does not say whether a journey may turn back; the reading (rules doc, Assumption 9) is
+The rulebook (p22, p24) sends the miner to the claim along any linked tunnels and gives a Poison for
+each rat or snake passed. It does not say whether a journey may turn back; the reading (rules doc, Assumption 9) is
 that it may not come back to a place until Dynamite or a Detonator changes the mine, so a rat or
 snake between two places poisons at most once per way through the mine as it stands.
 
