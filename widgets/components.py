@@ -12,6 +12,7 @@ changed, so a click re-sends only what differs to the browser.
 from __future__ import annotations
 
 import html
+import time
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence
 
@@ -45,6 +46,13 @@ BASE_CSS = """
   opacity: 1; box-shadow: none; }
 .mg-app .mg-row { gap: 6px; }
 .mg-app .mg-section-label { font-size: 12px; color: #555; min-width: 70px; }
+/* a decision button that just changed ignores the pointer a moment (see DecisionButton); two names
+   with the same frames, so that swapping the class restarts the animation */
+@keyframes mg-armed-a { 0% { pointer-events: none; opacity: 0.55; } 100% { pointer-events: none; opacity: 1; } }
+@keyframes mg-armed-b { 0% { pointer-events: none; opacity: 0.55; } 100% { pointer-events: none; opacity: 1; } }
+.mg-app .mg-armed-a { animation: mg-armed-a 0.4s linear; }
+.mg-app .mg-armed-b { animation: mg-armed-b 0.4s linear; }
+.mg-app .mg-confirm-question { font-size: 13px; color: #b00020; font-weight: 600; }
 """
 
 
@@ -333,7 +341,47 @@ class DiceRow(widgets.HBox):
             set_classes(toggle, {"mg-locked": is_locked})
 
 
-class ActionButton(widgets.Button):
+#: How long (seconds) a decision button ignores clicks after it changes (matches 0.4s in BASE_CSS).
+ARM_SECONDS = 0.4
+#: The two classes :meth:`DecisionButton.arm` swaps between to restart the CSS animation.
+ARM_CLASSES = ("mg-armed-a", "mg-armed-b")
+_NOTHING = object()
+
+
+class DecisionButton(widgets.Button):
+    """A button whose move changes as the game goes on (End movement, then Draw 1 card in the same spot).
+
+    :meth:`arm` is called with what the button means now; when that changes, the button ignores
+    the pointer for ``ARM_SECONDS``, so a click aimed at what stood there before (the second
+    click of a double-click, a click landing on a button that just appeared) does nothing.
+    The page does it with CSS (``mg-armed-a``/``-b`` in BASE_CSS); here a click the page sent
+    that soon is dropped too, since over a slow link it left before the page had redrawn.
+    Clicks from code (``click()``) always count.
+    """
+
+    _meaning: Any = _NOTHING
+    _armed_at = float("-inf")
+
+    def arm(self, meaning: Any) -> None:
+        """Say what the button stands for now; if that changed, hold clicks off a moment."""
+        if meaning == self._meaning:
+            return
+        self._meaning = meaning
+        self._armed_at = time.monotonic()
+        classes = [name for name in self._dom_classes if name not in ARM_CLASSES]
+        fresh = ARM_CLASSES[1] if ARM_CLASSES[0] in self._dom_classes else ARM_CLASSES[0]
+        self._dom_classes = (*classes, fresh)   # one message: the new animation name restarts it
+
+    def just_changed(self) -> bool:
+        return time.monotonic() - self._armed_at < ARM_SECONDS
+
+    def _handle_button_msg(self, _, content, buffers):
+        if content.get("event", "") == "click" and self.just_changed():
+            return  # aimed at what the button stood for before it changed
+        super()._handle_button_msg(_, content, buffers)
+
+
+class ActionButton(DecisionButton):
     """A button standing for one action, enabled only while the model lists it as legal.
 
     ``action_for()`` builds the action from the current widget inputs (or
@@ -372,9 +420,50 @@ class ActionButton(widgets.Button):
         elif self._refuse is not None:
             self._refuse(f"{self.description}: the choices made do not make a move now")
 
-    def sync(self, legal: set[Action]) -> None:
+    def sync(self, legal: set[Action], moment: Any = None) -> None:
+        """Enable the button exactly when its action is legal; ``moment`` names the decision
+        (say, the number of moves made): a button newly enabled, or enabled at a new decision,
+        holds clicks off a moment (see :class:`DecisionButton`)."""
         action = self.current_action()
-        assign(self, disabled=action is None or action not in legal)
+        enabled = action is not None and action in legal
+        assign(self, disabled=not enabled)
+        self.arm((enabled, moment) if enabled else None)
+
+
+class Confirm(widgets.HBox):
+    """One question before a step that cannot be undone: its words, then "keep" (first, so a
+    second click lands on words or on keep) and "go". Both answers ignore clicks a moment each
+    time it is asked (see :class:`DecisionButton`). Hidden until :meth:`ask`."""
+
+    def __init__(self, css_class: str, *, go: str, keep: str, on_go: Optional[Callable[[], Any]] = None,
+                 on_keep: Optional[Callable[[], Any]] = None):
+        self.question = widgets.HTML()
+        self.question.add_class("mg-confirm-question")
+        self.keep_button = DecisionButton(description=keep, button_style="success", layout=widgets.Layout(width="auto"))
+        self.keep_button.add_class(f"{css_class}-keep")
+        self.go_button = DecisionButton(description=go, button_style="danger", layout=widgets.Layout(width="auto"))
+        self.go_button.add_class(f"{css_class}-go")
+        self._asked = 0
+        self.keep_button.on_click(lambda _b: (self.settle(), on_keep and on_keep()))
+        if on_go is not None:
+            self.go_button.on_click(lambda _b: (self.settle(), on_go()))
+        super().__init__([self.question, self.keep_button, self.go_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"))
+        self.add_class(css_class)
+        self.add_class("mg-row")
+
+    def ask(self, question: str) -> None:
+        assign(self.question, value=html.escape(question))
+        self._asked += 1
+        for answer in (self.keep_button, self.go_button):
+            answer.arm(self._asked)
+        show(self, True)
+
+    def settle(self) -> None:
+        show(self, False)
+
+    def asking(self) -> bool:
+        return self.layout.display != "none"
 
 
 class GameControls(widgets.VBox):
@@ -400,10 +489,32 @@ class GameControls(widgets.VBox):
         self.save_load = widgets.Accordion(
             children=[widgets.VBox([self.save_text, widgets.HBox([self.save_button, self.load_button])])],
             titles=("Save / load",), selected_index=None, layout=widgets.Layout(width="100%"))
-        row = widgets.HBox([self.undo_button, self.restart_button, self.new_game_button, self.seed_box],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        # New game during a game asks first, in the button's place (a second click lands on words)
+        self.new_game_confirm = Confirm(f"{prefix}-new-game-confirm", go="Yes, start a new game",
+                                        keep="No, keep this game", on_keep=self.settle_new_game)
+        self.keep_game_button = self.new_game_confirm.keep_button
+        self.confirm_new_game_button = self.new_game_confirm.go_button
+        row = widgets.HBox([self.undo_button, self.restart_button, self.new_game_button, self.new_game_confirm,
+                            self.seed_box], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         row.add_class("mg-row")
         super().__init__([row, self.save_load])
+        self._hid_new_game = False
+
+    def ask_new_game(self, question: str) -> None:
+        """Put the question (and its two answers) where the New game button was."""
+        self._hid_new_game = True
+        show(self.new_game_button, False)
+        self.new_game_confirm.ask(question)
+
+    def settle_new_game(self) -> None:
+        """Back to the plain New game button (answered, or a different game put in)."""
+        if self._hid_new_game:
+            self._hid_new_game = False
+            self.new_game_confirm.settle()
+            show(self.new_game_button, True)
+
+    def asking_new_game(self) -> bool:
+        return self.new_game_confirm.asking()
 
     def seed(self) -> Optional[int]:
         """The seed typed in the box; blank means a random game."""
@@ -451,6 +562,11 @@ class SeatUndo:
 
     def undo_refusal(self) -> Optional[str]:
         return self._undo_span()[1]
+
+    def game_under_way(self) -> bool:
+        """Only the person's own choices are lost by a new game (not the bots' opening moves)."""
+        state = self.state
+        return not state.is_over and any(self.actor(i) == self.seat for i in range(len(state.history)))
 
     def undo(self) -> bool:
         count, refusal = self._undo_span()
@@ -778,7 +894,8 @@ class GameApp(StaticForm, widgets.VBox):
         self.controls = GameControls(self.prefix)
         self._offers: dict[Action, Callable[[], None]] = {}   # filled by a refresh: see offered()
         self.controls.undo_button.on_click(lambda _: self.undo())
-        self.controls.new_game_button.on_click(lambda _: self.new_game_from_box())
+        self.controls.new_game_button.on_click(lambda _: self.ask_new_game())
+        self.controls.confirm_new_game_button.on_click(lambda _: self.new_game_from_box())
         self.controls.restart_button.on_click(lambda _: self.restart())
         self.controls.save_button.on_click(lambda _: self.save())
         self.controls.load_button.on_click(lambda _: self.load())
@@ -857,6 +974,32 @@ class GameApp(StaticForm, widgets.VBox):
             return False
         return self.new_game(seed)
 
+    def ask_new_game(self) -> bool:
+        """New game pressed: at once when nothing would be lost, else ask first (see
+        :meth:`new_game_warning`). True when a new game started."""
+        question = self.new_game_warning()
+        if question is None:
+            return self.new_game_from_box()
+        try:
+            self.controls.seed()
+        except ValueError as error:  # a bad seed is said now, not after the question
+            self.status.error(str(error))
+            return False
+        self.controls.ask_new_game(question)
+        return False
+
+    def game_under_way(self) -> bool:
+        """Whether a new game would throw away moves the player made (games with bots narrow it)."""
+        return bool(self.state.history) and not self.state.is_over
+
+    def new_game_warning(self) -> Optional[str]:
+        """What New game asks during a game (None: a game not under way is replaced at once)."""
+        if not self.game_under_way():
+            return None
+        entries = self.state.log.entries
+        where = f" at {self.state.log_unit} {entries[-1][0]}" if entries else ""
+        return f"Start a new game? Your game{where} is lost unless you Save it first."
+
     def restart(self) -> bool:
         """Back to the position the app was opened on (see ``from_state``-style helpers)."""
         if self._start_state is None:
@@ -887,6 +1030,7 @@ class GameApp(StaticForm, widgets.VBox):
         return True
 
     def replace_state(self, state: GameState, message: str) -> None:
+        self.controls.settle_new_game()
         self.state = state
         self.on_new_state()
         self.after_change()
@@ -896,11 +1040,16 @@ class GameApp(StaticForm, widgets.VBox):
     # ---- controls the apps share -------------------------------------------------
     def _button(self, description: str, css: str, on_click: Callable[[], Any], tooltip: str = "") -> widgets.Button:
         """A button with the CSS classes in ``css`` (space-separated) that calls ``on_click()``."""
-        button = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
+        button = DecisionButton(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
         for name in css.split():
             button.add_class(name)
         button.on_click(lambda _b: on_click())
         return button
+
+    def arm_choice(self, button: DecisionButton, action: Optional[Action]) -> None:
+        """Call where a decision button is given its action: a button whose action (or the
+        moment of the game) changed ignores clicks a moment (see :class:`DecisionButton`)."""
+        button.arm((action, len(self.state.history)))
 
     def _choice_clicked(self, index: int) -> None:
         """Decision button ``index`` was clicked: play the action it stands for now."""
@@ -943,8 +1092,11 @@ class GameApp(StaticForm, widgets.VBox):
         self.controls.undo_button.click()
 
     def click_new_game(self, seed: Optional[int] = None) -> None:
+        """New game, then "Yes" if the app asks (as a person would)."""
         self.controls.seed_box.value = "" if seed is None else str(seed)
         self.controls.new_game_button.click()
+        if self.controls.asking_new_game():
+            self.controls.confirm_new_game_button.click()
 
     # ---- hooks ----------------------------------------------------------------
     def on_new_state(self) -> None:

@@ -788,7 +788,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
 
     def click_door(self, pos, side: int) -> None:
         """A click on a door: into a built room, a step; into empty space, pick the door, and
-        build when the cards picked pay it."""
+        build when the cards picked pay it. A door that needs no cards is only picked: its card
+        says what happens and offers Build (a room tile is drawn, which cannot be undone)."""
         pos = tuple(pos)
         state = self.state
         here = tuple(state.players[self.seat]["pos"])
@@ -800,7 +801,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             self.refuse_input("that door leads nowhere you can go now")
             return
         action = self._build_for((pos, side), legal)
-        if action is not None:
+        if action is not None and action.cards:  # paid with the cards the person picked: meant
             self.door = (pos, side)
             self.act(action)
             return
@@ -993,7 +994,10 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
     def _press_build(self, action: Action, key: tuple) -> None:
         """A build as a person makes it: pick exactly its cards, then click its door."""
         self.select_cards(action.cards)
+        before = len(self.state.history)
         self.mine_view.click_door(*key)
+        if len(self.state.history) == before and self.door == key:  # a door that needs no cards
+            self.build_button.click()
 
     # ---- the decision card
     def _refresh_decision(self, view: Mapping, legal: list[Action]) -> None:
@@ -1048,6 +1052,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         self._choice_actions = [action for _, action, _, _ in choices]
         for index, (label, action, style, tip) in enumerate(choices):
             button = self.choice_buttons[index]
+            self.arm_choice(button, action)   # first: the page holds it off before the words change
             assign(button, description=label, tooltip=tip or str(action), disabled=False, button_style=style)
             self._offer(action, button.click)
         wanted = self.choice_buttons[:len(choices)]
@@ -1248,11 +1253,16 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             else:
                 lines.append(f"<span class='gem-bad'>The chosen cards do not pay it</span>: "
                              f"{judged.short} gem{'s' if judged.short != 1 else ''} short.")
+        elif action is not None:
+            lines.append("<span class='gem-ok'>It needs no cards.</span> Build here draws a room tile "
+                         "for it, and a tile seen cannot be taken back.")
         else:
             lines.append("Pick cards in your hand to pay with, or take one of the ways below.")
         if action is not None:
             points = planner.build_points(state, action)
-            assign(self.build_button, description=f"Build here: +{points} point{'s' if points != 1 else ''}",
+            self.arm_choice(self.build_button, action)
+            assign(self.build_button, description=f"Build here: +{points} point{'s' if points != 1 else ''} "
+                                                  "(a room tile is drawn: this cannot be undone)",
                    disabled=False, tooltip=self.words(action))
         else:
             why = ("not your movement now" if not (self.persons_turn() and state.phase == "move" and not state.pending)

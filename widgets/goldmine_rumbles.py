@@ -930,6 +930,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         for index, button in enumerate(self.choice_buttons):
             if index < len(buttons):
                 label, action = buttons[index]
+                self.arm_choice(button, action)   # first: the page holds it off before the words change
                 assign(button, description=label, tooltip=hints.tooltip(action), disabled=False,
                        button_style=_style(action))
                 self._offer(action, button.click)

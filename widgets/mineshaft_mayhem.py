@@ -349,7 +349,7 @@ class MineshaftMayhemApp(GameApp):
             self.dice_row.show_dice(self.state.dice, self.state.locked, enabled=self.state.phase == "rolling",
                                     locked_enabled=any(isinstance(a, CursiteReroll) for a in legal))
         for button in self.action_buttons():
-            button.sync(legal)
+            button.sync(legal, len(self.state.history))
         self._label_roll()
 
     def _label_roll(self) -> None:

@@ -52,8 +52,8 @@ from minegames.off_the_rails.components import GEM_POINTS, GEMS, JEWELS, MISSION
 from minegames.off_the_rails.options import DECK_LENGTHS
 
 from .board import SvgView
-from .components import (BASE_CSS, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, panel, percent,
-                         show, style_tag)
+from .components import (BASE_CSS, Confirm, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, panel,
+                         percent, show, style_tag)
 from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
 
 GAME = GAMES["off_the_rails"]
@@ -290,9 +290,12 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self.decision_text = widgets.HTML()
         self.choice_buttons: list[widgets.Button] = []
         self.choices_row = _row([], "otr-choices")
-        self.end_button = self._button("End actions: the carts move", "otr-end-actions",
-                                       lambda: self._play(EndActions(self.seat), "you cannot end the actions now"))
+        self.end_button = self._button("End actions: the carts move", "otr-end-actions", self._end_clicked)
         self.end_button.button_style = "warning"
+        # a cart that would derail: asked once, in the End button's place
+        self.end_confirm = Confirm("otr-end-confirm", go="Yes, end the actions", keep="No, not yet",
+                                   on_go=self._end_actions, on_keep=self._keep_acting)
+        self._end_asked: Optional[int] = None   # the move count when the question was put
 
         # the square picked
         self.square_text = widgets.HTML()
@@ -381,8 +384,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self._panel_changed()
 
     def build(self) -> list[widgets.Widget]:
-        self.decision_card = _card("Your turn", [self.decision_text, self.choices_row, _row([self.end_button])],
-                                   "otr-decision")
+        self.decision_card = _card("Your turn", [self.decision_text, self.choices_row,
+                                                 _row([self.end_button, self.end_confirm])], "otr-decision")
         self.square_card = _card("Square", [self.square_text, self.tile_row, self.upgrade_row,
                                             _row([self.start_button])], "otr-square")
         self.carts_card = _card("Your carts", self.cart_rows, "otr-carts")
@@ -451,6 +454,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             self.drive_buttons[action.cart].click()
         elif isinstance(action, EndActions):
             self.end_button.click()
+            if self.end_confirm.asking():   # a cart derails: yes, as asked
+                self.end_confirm.go_button.click()
         elif action in self._board_targets():
             self.board.click_square(self._board_targets()[action])
         elif action in self._choice_actions:
@@ -475,6 +480,38 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if pending["kind"] == "token":
             return {PlaceToken(self.seat, x, y): (x, y) for x, y in pending["squares"]}
         return {}
+
+    def derailing_carts(self) -> list[int]:
+        """The person's carts the planner's dry run sees derail if the carts moved now."""
+        state = self.state
+        found = []
+        for index in state.carts_of(self.seat):
+            if state.carts[index]["where"] == "board":
+                route = S.route(state, index)
+                if route is not None and route.outcome == "derailed":
+                    found.append(index)
+        return found
+
+    def _end_clicked(self) -> None:
+        """End the actions; if a cart would derail, first ask once (a derailment cannot be undone)."""
+        derailing = self.derailing_carts() if self._acting() else []
+        if not derailing:
+            self._end_actions()
+            return
+        names = [self.state.cart_name(i) for i in derailing]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "derails" if len(names) == 1 else "derail"
+        self._end_asked = len(self.state.history)
+        self.end_confirm.ask(f"{who[0].upper() + who[1:]} {verb} if the carts move now: end the actions anyway?")
+        self.refresh()
+
+    def _keep_acting(self) -> None:
+        self._end_asked = None
+        self.refresh()
+
+    def _end_actions(self) -> bool:
+        self._end_asked = None
+        return self._play(EndActions(self.seat), "you cannot end the actions now")
 
     def _play(self, action: Action, why_not: str) -> bool:
         if not self.persons_turn() or not self.state.is_legal(action):
@@ -840,7 +877,11 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         choices: list[tuple[str, Action, str, str]] = []
         words = ""
         acting = self._acting()
-        show(self.end_button, acting)
+        asking = acting and self._end_asked == len(self.state.history)
+        if not asking:
+            self._end_asked = None
+            self.end_confirm.settle()
+        show(self.end_button, acting and not asking)
         assign(self.end_button, disabled=not acting)
         if mine:
             # the whole legal list (a thousand ways to lay a tile) is asked for only outside the actions
@@ -901,6 +942,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                                                     lambda index=index: self._choice_clicked(index)))
         self._choice_actions = [action for _, action, _, _ in choices]
         for index, (label, action, style, tip) in enumerate(choices):
+            self.arm_choice(self.choice_buttons[index], action)   # before the words change
             assign(self.choice_buttons[index], description=label, tooltip=tip or str(action), disabled=False,
                    button_style=style)
         wanted = self.choice_buttons[:len(choices)]

@@ -11,6 +11,15 @@ and lets the bots' round driver apply whatever bot moves fell due. Pass
 ``live=False`` to drive the clock by hand with :meth:`OutOfMineApp.tick`
 (tests, notebooks that explain one step at a time).
 
+The settings row under the scores chooses the next game's players (you and
+1-3 bots) and the bots' strength (the registry's, or none: practise alone);
+New game deals it. The bot pace (how many seconds a bot takes to lay each
+tile) works at once, in the round under way too. The first-game pace,
+"very slow", lays a tile every 25 s: every treasure card needs at least 5
+tiles to fill a gallery, so no bot can call before 2:05 on the round clock,
+time for a new player to fill a board (a play tester had placed nothing
+after 40 s; measured in tests/unit/widgets/test_widgets_out_of_mine.py).
+
 Undo: in a race, taking back a move would also take back the clock and the
 bots' moves, so Undo is offered only without bots (``bots=()``: the other
 seats sit the rounds out and you practise alone). It then takes back your
@@ -38,14 +47,21 @@ from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place,
 from minegames.out_of_mine.state import TileOffer
 
 from .board import GridBoard
-from .components import (BASE_CSS, ActionButton, GameApp, HintSteps, assign, choice_values, control_row, error_text,
-                         guard, panel, set_classes, show, style_tag)
+from .components import (BASE_CSS, ActionButton, GameApp, HintSteps, PacedBots, assign, choice_values, control_row,
+                         error_text, guard, keep_to_options, panel, set_classes, show, style_tag)
 
 HUMAN = 0
 #: After the total of each winner once the game is over (plain text: not every browser has emoji).
 WINNER_MARK = " winner"
 #: How often the live clock ticks (ms of wall time); each tick adds the time really elapsed.
 TICK_INTERVAL_MS = 250
+#: The bot paces offered: the round-clock ms a bot takes to lay each tile (or take one off).
+BOT_PACES = {"very slow": 25_000, "slow": 12_000, "steady": 6_000, "fast": 3_000, "very fast": 1_500}
+#: The pace of a first game: a treasure card fills a gallery with 5 tiles or more, so no bot can
+#: call before 5 x 25 s = 2:05 (a new player needs well over 40 s for a first tile).
+FIRST_GAME_PACE = "very slow"
+#: The bots' strength choice that seats no bots: the other seats sit the rounds out.
+PRACTICE = "none"
 
 
 OOM_CSS = """
@@ -179,23 +195,28 @@ def _button(description: str, css_class: str, tooltip: str = "", **kwargs: Any) 
 class OutOfMineApp(GameApp):
     """Play Out of Mine! against bots, or alone with ``bots=()``; ``state`` is the model game.
 
-    ``bots`` names each bot's skill (one per other seat; a shorter tuple repeats
-    its last entry); ``bot_speed_ms`` is how long a bot takes per tile.
+    ``bots`` names each bot's strength, from ``oom.GAME.bots`` (one per other seat; a shorter
+    tuple repeats its last entry; ``()``: practise alone); ``bot_pace`` names how fast the bots
+    lay their tiles (one of ``bot_paces``).
     """
 
     prefix = "oom"
     log_lines = 8
+    bot_paces: dict[str, int] = BOT_PACES
 
-    def __init__(self, seed: Optional[int] = None, players: int = 2, bots: Sequence[str] = ("good",),
-                 bot_speed_ms: int = 4000, *, live: bool = True, state: Optional[oom.OutOfMine] = None,
+    def __init__(self, seed: Optional[int] = None, players: int = 2, bots: Sequence[str] | str = ("good",),
+                 bot_pace: str = FIRST_GAME_PACE, *, live: bool = True, state: Optional[oom.OutOfMine] = None,
                  **options: Any):
         if state is None:
             state = oom.new_game(seed=seed, players=players, **options)
         elif options:
             raise TypeError("pass either a state or options for a new game, not both")
-        self.bot_skills = tuple(bots)
+        self.bot_skills = tuple(PacedBots.checked_strength(skill, oom.GAME)
+                                for skill in ((bots,) if isinstance(bots, str) else tuple(bots)))
+        self.check_bot_pace(bot_pace)
         self._bot_seed = seed
-        self.bot_speed_ms = bot_speed_ms
+        self.bot_pace = bot_pace
+        self.bot_speed_ms = self.bot_paces[bot_pace]  # round-clock ms a bot takes per tile
         self.live = live
         self.timer = LiveTimer(self._timer_step)
         self.selected: Optional[tuple] = None  # the kit kind of the tile in hand
@@ -208,6 +229,10 @@ class OutOfMineApp(GameApp):
         super().__init__(state, new_game=self._fresh_game, load=oom.load)
         guard(self.find_choice, self.refuse_input, "find")
         guard(self.remove_mode, self.refuse_input, "remove mode")
+        for choice, name in ((self.players_choice, "players"), (self.strength_choice, "bot strength"),
+                             (self.pace_choice, "bot pace")):
+            guard(choice, self.refuse_input, name)
+            keep_to_options(choice, self.refuse_input, name)
 
     # ---- seats ----------------------------------------------------------------
     @property
@@ -219,9 +244,44 @@ class OutOfMineApp(GameApp):
         return self.bot_skills[min(player - 1, len(self.bot_skills) - 1)]
 
     def _fresh_game(self, seed: Optional[int]) -> oom.OutOfMine:
-        """A new game with the options of the one on screen (a loaded game keeps its variant)."""
+        """A new game with the players and bots of the settings row, and the other options of the
+        game on screen (a loaded game keeps its variant)."""
+        options = dict(dataclasses.asdict(self.state.options), players=self.players_choice.value)
+        state = oom.new_game(seed=seed, **options)
+        strength = self.strength_choice.value
+        if strength == PRACTICE:
+            self.bot_skills = ()
+        elif self.bot_skills[:1] != (strength,):  # a table of mixed bots stays while its first is chosen
+            self.bot_skills = (strength,)
         self._bot_seed = seed
-        return oom.new_game(seed=seed, **dataclasses.asdict(self.state.options))
+        return state
+
+    # ---- the bots' pace -----------------------------------------------------------------
+    def check_bot_pace(self, bot_pace: str) -> None:
+        if bot_pace not in self.bot_paces:
+            raise ValueError(f"bot pace is one of {', '.join(self.bot_paces)}, not {bot_pace!r}")
+
+    @staticmethod
+    def _seconds(ms: int) -> str:
+        return f"{ms / 1000:g} s"
+
+    def _pace_changed(self) -> None:
+        """A new pace works at once: each bot plans the rest of its round again from now."""
+        pace = self.pace_choice.value
+        if pace not in self.bot_paces or pace == self.bot_pace:  # keep_to_options puts the pace back
+            return
+        self.bot_pace, self.bot_speed_ms = pace, self.bot_paces[pace]
+        if self._driver is not None:
+            from minegames.out_of_mine.bots import BotDriver
+
+            for bot in self._driver.bots.values():
+                bot.speed = self.bot_speed_ms
+            self._driver = BotDriver(self._driver.bots)
+        assign(self.pace_caption, value=self._pace_words())
+        self.status.say(f"bot pace: {pace}, a tile every {self._seconds(self.bot_speed_ms)} from now on", "info")
+
+    def _pace_words(self) -> str:
+        return f'<span class="oom-caption">a bot lays a tile every {self._seconds(self.bot_speed_ms)}</span>'
 
     # ---- building -------------------------------------------------------------
     def _build_widgets(self, state: oom.OutOfMine) -> None:
@@ -287,6 +347,27 @@ class OutOfMineApp(GameApp):
         self.bots_box = widgets.VBox([])
         self.results = widgets.HTML()
         self.results.add_class("oom-results")
+        self._build_settings(state)
+
+    def _build_settings(self, state: oom.OutOfMine) -> None:
+        """The settings row (players and bots for New game) and the bot pace (at once)."""
+        self.players_choice = widgets.Dropdown(options=[(str(n), n) for n in oom.GAME.players],
+                                               value=state.num_players, description="players",
+                                               layout=widgets.Layout(width="130px"),
+                                               style={"description_width": "52px"})
+        self.players_choice.add_class("oom-players")
+        strengths = [(name, name) for name in oom.GAME.strengths()] + [("none: practise alone", PRACTICE)]
+        self.strength_choice = widgets.Dropdown(options=strengths,
+                                                value=self.bot_skills[0] if self.bot_skills else PRACTICE,
+                                                description="bots", layout=widgets.Layout(width="220px"),
+                                                style={"description_width": "36px"})
+        self.strength_choice.add_class("oom-strength")
+        self.pace_choice = widgets.ToggleButtons(
+            options=list(self.bot_paces), value=self.bot_pace, style={"button_width": "auto"},
+            tooltips=[f"a bot lays a tile every {self._seconds(ms)}" for ms in self.bot_paces.values()])
+        self.pace_choice.add_class("oom-pace")
+        self.pace_choice.observe(lambda _c: self._pace_changed(), names="value")
+        self.pace_caption = widgets.HTML(self._pace_words())
 
     def build(self) -> list[widgets.Widget]:
         self.status.add_class("oom-status")
@@ -309,8 +390,10 @@ class OutOfMineApp(GameApp):
             column.add_class("oom-col")
         main = widgets.HBox([left, middle, right], layout=widgets.Layout(align_items="flex-start"))
         main.add_class("oom-main")
+        pace = _row([widgets.HTML("Bot pace:"), self.pace_choice, self.pace_caption])
+        settings = _row([widgets.HTML("<b>New game:</b>"), self.players_choice, self.strength_choice])
         return [style_tag(BASE_CSS), style_tag(OOM_CSS), self.instruction, main,
-                _card_box("Scores", [self.results]), self.controls, self.log_view]
+                _card_box("Scores", [self.results]), pace, settings, self.controls, self.log_view]
 
     # ---- the tile in hand ---------------------------------------------------------
     @property
@@ -554,7 +637,8 @@ class OutOfMineApp(GameApp):
         self._sync_timer()
 
     def close(self) -> None:
-        self.timer.stop()
+        if hasattr(self, "timer"):  # not when the constructor refused its arguments
+            self.timer.stop()
         super().close()
 
     def on_new_state(self) -> None:
@@ -563,6 +647,7 @@ class OutOfMineApp(GameApp):
         self.hint_steps.reset()
         self._make_driver()
         self._fit_bot_boards()
+        assign(self.players_choice, value=self.state.num_players)  # a loaded game's table
 
     def after_change(self) -> None:
         """Seat-fillers act at once (bots pick sides; empty seats sit the round out), the tile
@@ -679,7 +764,9 @@ class OutOfMineApp(GameApp):
         self._refresh_bots()
         self._refresh_results()
         for button in (self.call_button, self.done_button):
-            assign(button, disabled=not (still_placing and state.is_legal(button.action_for())))
+            enabled = still_placing and state.is_legal(button.action_for())
+            assign(button, disabled=not enabled)
+            button.arm(enabled)  # newly enabled: a click meant for what stood there before does nothing
         assign(self.hint_button, disabled=not still_placing or self.hint_steps.move_shown(self.hint_key()),
                description=self.hint_steps.button_label(self.hint_key()))
 
@@ -757,7 +844,7 @@ class OutOfMineApp(GameApp):
             if board is not None:
                 self._show_on(self.side_previews[side], board, [])
             show(self.side_previews[side], board is not None)
-            self.side_buttons[side].sync({ChooseSide(HUMAN, s) for s in allowed})
+            self.side_buttons[side].sync({ChooseSide(HUMAN, s) for s in allowed}, len(state.history))
             show(self.side_buttons[side], board is not None)
 
     def _refresh_treasure(self) -> None:
@@ -980,11 +1067,13 @@ class OutOfMineApp(GameApp):
         if not self.bot_players:
             self._driver = None
             return
-        from minegames.out_of_mine.bots import BotDriver, SolverBot
+        from minegames.out_of_mine.bots import BotDriver
 
         seed = self._bot_seed
-        bots = {p: SolverBot(self.bot_speed_ms, self.bot_skill(p), seed=None if seed is None else seed + p)
-                for p in self.bot_players}
+        bots = {}
+        for p in self.bot_players:
+            bots[p] = oom.GAME.bot(self.bot_skill(p), p, None if seed is None else seed + p)
+            bots[p].speed = self.bot_speed_ms  # the pace chosen (the registry's bots have their own)
         self._driver = BotDriver(bots)
 
     def _seat_moves(self) -> None:

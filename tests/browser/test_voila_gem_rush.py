@@ -135,10 +135,15 @@ def play_one_decision(page) -> None:
         door = doors.first
         key = door.get_attribute("data-key")
         before = counter(page, "moves")
-        door.click()   # a door that costs nothing builds at once
-        page.wait_for_function(f"b => {COUNTER}.dataset.moves !== String(b) || "
-                               "document.querySelector('.gem-door-panel .gem-pay').offsetParent !== null", arg=before)
+        door.click()   # a door that costs nothing offers Build (a tile is drawn: asked first)
+        page.wait_for_function("() => document.querySelector('.gem-door-panel .gem-pay').offsetParent !== null"
+                               " || document.querySelector('.gem-door-panel .gem-build').offsetParent !== null"
+                               " && !document.querySelector('.gem-door-panel .gem-build').disabled")
         if counter(page, "moves") != before:
+            return
+        build = page.locator(".gem-door-panel .gem-build:not([disabled])")
+        if build.count() and "cannot be undone" in build.inner_text():
+            click_and_settle(page, build)
             return
         pick_cards_for(page)
         click_and_settle(page, page.locator(f'.gem-mine g[data-key="{key}"]'))
@@ -177,4 +182,73 @@ def test_a_whole_short_game(page, voila_url):
     text = page.locator(".gem-app .mg-instruction").inner_text()
     assert "Final scores" in text
     assert page.locator(".gem-app .gem-decision").is_hidden()
+    assert page.console_errors == []
+
+
+def test_a_double_click_on_end_movement_ends_the_movement_only(page, voila_url):
+    """'Draw 1 card' takes the place of 'End movement': the double-click's second click must not
+    draw (issue 21). The page holds the new button off the pointer a moment (CSS), measured here."""
+    start(page, voila_url, SEED)
+    end = page.locator(".gem-choice:not([disabled])", has_text="End movement")
+    end.wait_for(state="visible")
+    page.wait_for_timeout(600)                  # the button has been there a while: it takes clicks
+    hand = page.locator(".gem-hand-cards [data-key^='card:0:']").count()
+    moves = counter(page, "moves")
+    # sample the button's pointer-events each frame for 0.3 s from the moment its words change
+    page.evaluate("""() => { window.__armed = null; const button = document.querySelector('.gem-app .gem-choice-0');
+        new MutationObserver((_m, observer) => { if (!button.innerText.includes('Draw')) return;
+            observer.disconnect(); const seen = [], t0 = performance.now();
+            const sample = () => { seen.push(getComputedStyle(button).pointerEvents);
+                if (performance.now() - t0 < 300) requestAnimationFrame(sample); else window.__armed = seen; };
+            sample(); })
+        .observe(button, {childList: true, subtree: true, characterData: true, attributes: true}); }""")
+    end.dblclick()
+    page.wait_for_function(f"m => {COUNTER}.dataset.moves !== String(m)", arg=moves)
+    page.wait_for_function("() => window.__armed !== null")
+    seen = page.evaluate("() => window.__armed")
+    assert seen[0] == "none" and set(seen) == {"none"}, seen   # the new button ignored the pointer
+    page.wait_for_timeout(1500)                 # time for a second move to show, if one were made
+    assert counter(page, "moves") == moves + 1
+    assert page.locator(".gem-hand-cards [data-key^='card:0:']").count() == hand
+    assert "draw" not in page.locator(".gem-app .gem-log").inner_text().lower()   # no card was drawn
+    draw = page.locator(".gem-choice:not([disabled])", has_text="Draw 1 card")
+    assert draw.count() == 1
+    # a real click, a moment later, still plays: the hold is short
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.gem-app .gem-choice-0')).pointerEvents") \
+        != "none"
+    click_and_settle(page, draw)
+    assert counter(page, "moves") >= moves + 2      # the draw (then the bot may move)
+    page.wait_for_function("() => document.querySelector('.gem-app .gem-log').innerText.toLowerCase().includes('draw')")
+    assert page.console_errors == []
+
+
+def test_a_free_door_shows_its_price_and_builds_only_when_asked(page, voila_url):
+    """A door that costs nothing: the click shows it; Build (a tile is drawn) is a second, plain step."""
+    from minegames import gem_rush
+
+    state = gem_rush.position({(0, 0): ("r03", 0)}, hands=[[], []], at=[(0, 0), (0, 0)])
+    start(page, voila_url, SEED)
+    page.locator(".gem-app .p-Accordion-header, .gem-app .lm-AccordionPanel-title, "
+                 ".gem-app .jupyter-widget-Collapse-header").filter(has_text="Save / load").first.click()
+    page.locator(".gem-save-text textarea").fill(state.to_json())
+    page.locator(".gem-load").click()
+    page.wait_for_function("() => document.querySelector('.gem-app .mg-status').innerText.includes('loaded')")
+    wait_for_my_turn(page)
+    moves, rooms = counter(page, "moves"), counter(page, "rooms")
+    door = page.locator('.gem-mine g[data-key="door:0:0:3"]')
+    door.dblclick()                             # even twice: it is shown (and put down), not built
+    page.wait_for_timeout(1000)
+    assert counter(page, "moves") == moves and counter(page, "rooms") == rooms
+    build = page.locator(".gem-door-panel .gem-build")
+    if not build.is_visible():
+        door.click()
+    page.wait_for_function("() => { const b = document.querySelector('.gem-door-panel .gem-build');"
+                           " return b.offsetParent !== null && !b.disabled; }")
+    assert "cannot be undone" in build.inner_text()
+    assert "needs no cards" in page.locator(".gem-door-panel").inner_text()
+    assert counter(page, "moves") == moves
+    click_and_settle(page, build)
+    assert counter(page, "moves") == moves + 1
+    assert "Place" in page.locator(".gem-decision").inner_text()
     assert page.console_errors == []

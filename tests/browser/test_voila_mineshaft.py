@@ -71,7 +71,8 @@ def roll_with_two_free_dice(page, attempts: int = 20) -> None:
         click_and_wait_for_sheet_change(page, ".mm-roll")
         if page.locator(".mm-die:not([disabled])").count() >= 2:
             return
-        click_and_wait_for_sheet_change(page, ".mm-new-game")
+        page.locator(".mm-new-game").click()        # a game under way: New game asks first
+        click_and_wait_for_sheet_change(page, ".mm-new-game-confirm-go")
     raise AssertionError(f"no roll in {attempts} games left two dice free")
 
 

@@ -127,6 +127,11 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     tile it puts in hand, lay another with the arrow keys and Enter, then wait for the bot to finish and
     the round to be scored."""
     page.goto(render_url(voila_url, "out_of_mine.ipynb"))
+    # a first game's bots lay a tile every 25 s; this test has no time for that: the fastest pace
+    page.wait_for_selector(".oom-pace", state="visible")
+    assert "every 25 s" in page.locator(".oom-app").inner_text()
+    page.locator(".oom-pace button", has_text="very fast").click()
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('bot pace: very fast')")
     page.locator(".oom-side-a:not([disabled]), .oom-side-b:not([disabled])").first.click()
     page.wait_for_selector(".oom-shape:not([disabled])", state="visible")
 
@@ -163,7 +168,7 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('.oom-board .gb-tile').length > {placed_before}")
 
-    # the bot (about 2 s a tile) calls, or stops if its card cannot fill its board: then stop too
+    # the bot (1.5 s a tile) calls, or stops if its card cannot fill its board: then stop too
     page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('P2 called')"
                            " || document.querySelector('.oom-bot-caption').innerText.includes('stopped')",
                            timeout=90_000)
@@ -171,4 +176,25 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
         page.locator(".oom-done").click()
     page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('Round 1')")
     assert "Round 2 of 7" in text_of(page, ".mg-instruction")
+    assert page.console_errors == []
+
+
+def test_the_settings_row_deals_a_four_player_game(page, voila_url):
+    """Players and bots chosen in the settings row, then New game: three bot boards, named by strength."""
+    page.goto(render_url(voila_url, "out_of_mine.ipynb"))
+    page.wait_for_selector(".oom-players select", state="visible")
+    assert page.locator(".oom-bot-board").count() == 1
+    page.locator(".oom-players select").select_option(label="4")
+    page.locator(".oom-strength select").select_option(label="hasty")
+    page.locator(".oom-new-game").click()
+    confirm = page.locator("button", has_text="Yes, start a new game")  # when the app asks first
+    try:
+        confirm.wait_for(state="visible", timeout=2_000)
+        confirm.click()
+    except PlaywrightTimeoutError:
+        pass
+    page.wait_for_function("() => document.querySelectorAll('.oom-bot-board').length === 3")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.startsWith('new game')")
+    captions = page.locator(".oom-bot-caption").all_inner_texts()
+    assert [text.split(":")[0] for text in captions] == ["P2 (hasty bot)", "P3 (hasty bot)", "P4 (hasty bot)"]
     assert page.console_errors == []

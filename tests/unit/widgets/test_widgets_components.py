@@ -217,12 +217,16 @@ def test_new_game_seed_box_and_restart():
     app = CountApp()
     app.act(Add(1))
     app.controls.seed_box.value = "12"
-    app.controls.new_game_button.click()
+    app.controls.new_game_button.click()            # a game under way: asked first, nothing lost yet
+    assert app.controls.asking_new_game() and app.state.total == 1
+    app.controls.confirm_new_game_button.click()
     assert app.state.total == 0 and not app.state.history and "seed 12" in app.status.text
+    assert not app.controls.asking_new_game() and app.controls.new_game_button.layout.display != "none"
     app.controls.seed_box.value = "twelve"
     app.act(Add(1))
-    app.controls.new_game_button.click()
+    app.controls.new_game_button.click()            # a bad seed is said at once, before any question
     assert app.status.kind == "error" and "whole number" in app.status.text and app.state.total == 1
+    assert not app.controls.asking_new_game()
     app._start_state = app.state.copy()
     app.act(Add(2))
     assert app.restart() and app.state.total == 1

@@ -67,7 +67,7 @@ def test_build_a_room_by_choosing_cards_and_clicking_a_door():
     app.click_card(OB_RUBY)                      # put it back
     assert "The chosen card pays it" in app.door_text.value and "Nothing is wasted" in app.door_text.value
     assert not app.build_button.disabled
-    assert app.build_button.description == "Build here: +1 point"
+    assert app.build_button.description.startswith("Build here: +1 point") and "cannot be undone" in app.build_button.description
     app.mine_view.click_door(*north)             # the door again, now with cards that pay: build
     assert app.state.history[-1] == Build(0, (SOUL_STAR,))
     assert app.state.players[0]["score"] == 1

@@ -333,6 +333,8 @@ def test_undo_takes_back_your_choice_and_refuses_after_a_draw():
     app.click_undo()
     assert app.state.history == [] and app.status.text.startswith("took back: lay a straight north–south")
     app.end_button.click()
+    assert app.end_confirm.asking() and app.state.history == []    # the cart would derail: asked first
+    app.end_confirm.go_button.click()
     app.drive_buttons[0].click()
     app.click_choice("Draw a deposit card")                        # a card was seen: it stands
     app.run_bots()

@@ -217,20 +217,20 @@ def bot_app(**kwargs) -> OutOfMineApp:
 
 
 def test_ticks_bring_in_the_bots_moves_on_the_clock():
-    app = bot_app(bot_speed_ms=1000)
+    app = bot_app(bot_pace="very fast")  # a tile every 1.5 s
     assert app.controls.undo_button.layout.display == "none"
-    app.tick(999)
-    assert app.state.clock_ms == 999 and app.state.placed[1] == ()
+    app.tick(1499)
+    assert app.state.clock_ms == 1499 and app.state.placed[1] == ()
     app.tick(2)
-    assert app.state.clock_ms == 1001 and len(app.state.placed[1]) == 1
+    assert app.state.clock_ms == 1501 and len(app.state.placed[1]) == 1
     assert f"{len(app.state.covered(1))}/20 covered" in app.bot_captions[1].value
     assert len(app.bot_boards[1].tiles) == 1
-    assert [a for a in app.state.history if isinstance(a, Tick)] == [Tick(999), Tick(1), Tick(1)]
+    assert [a for a in app.state.history if isinstance(a, Tick)] == [Tick(1499), Tick(1), Tick(1)]
     assert not app.undo() and app.status.text.startswith("no undo")
 
 
 def test_a_full_round_against_a_bot_ends_and_scores():
-    app = bot_app(bot_speed_ms=500)
+    app = bot_app(bot_pace="very fast")
     place = a_legal_placement(app.state)
     app.act(place)
     for _ in range(200):
@@ -257,7 +257,7 @@ def test_the_live_timer_runs_on_the_event_loop_and_stops():
     import threading
 
     async def play() -> tuple[OutOfMineApp, int]:
-        app = OutOfMineApp(seed=SEED, bot_speed_ms=5000)
+        app = OutOfMineApp(seed=SEED)
         assert not app.timer.running  # sides first: no clock yet
         app.choose_side(app.state.sides_allowed(HUMAN)[0])
         assert app.timer.running
@@ -386,7 +386,7 @@ def check_the_screen(app: OutOfMineApp) -> None:
 
 
 def test_a_whole_game_against_bots_through_the_apps_buttons():
-    app = OutOfMineApp(seed=7, players=3, bots=("perfect", "hasty"), bot_speed_ms=1500, live=False,
+    app = OutOfMineApp(seed=7, players=3, bots=("perfect", "hasty"), bot_pace="very fast", live=False,
                        elves=True, finds=True)
     for _ in range(2000):
         state = app.state
@@ -430,9 +430,9 @@ def test_a_whole_game_against_bots_through_the_apps_buttons():
 
 
 def test_a_round_with_more_than_ten_empty_spaces_says_why_it_scores_nothing():
-    app = bot_app(bot_speed_ms=300)
+    app = bot_app(bot_pace="very fast")
     while app.state.round == 1:
-        app.tick(300)
+        app.tick(1500)
     assert app.state.round_results[0]["points"][HUMAN]["zeroed"]
     assert "more than 10 spaces empty: 0 for the round" in app.results.value
 
