@@ -17,7 +17,11 @@ c = get_config()  # noqa: F821  (traitlets defines get_config when it loads this
 # this file is reached through a link, hence realpath): a cap on kernels sized from free
 # memory, a soft cap per browser, a memory ceiling per kernel, and pages left open culled
 # after a lesson's length. Voila reads the first line; Binder's Jupyter server the second.
-sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+# Appended, not put first: first, this folder's voila.py would stand in for the Voila package when
+# the Jupyter server (Binder) imports voila.server_extension after reading this file.
+_HERE = os.path.dirname(os.path.realpath(__file__))
+if _HERE not in sys.path:
+    sys.path.append(_HERE)
 from classroom import ClassroomConnection, ClassroomKernelManager, set_visitor_cookie  # noqa: E402
 
 c.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
@@ -55,7 +59,8 @@ c.KernelManager.transport = "ipc"
 # No message from a page above 2 MiB (Tornado's default is 10 MiB): the largest a page sends is
 # a pasted save, at most 1,000,000 characters (minegames.core.state.MAX_SAVE_CHARS).
 c.Voila.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
-c.ServerApp.tornado_settings = {"websocket_max_message_size": 2 * 2**20}
+c.ServerApp.tornado_settings = {"websocket_max_message_size": 2 * 2**20,
+                                "mathjax_url": None, "mathjax_config": None}  # MathJax from Voila's bundle (below)
 
 # A class arriving together: every visitor's kernel starts and runs the app notebook at
 # once, so on two cores the widget output of a page can lag the cell's end by tens of
@@ -70,6 +75,21 @@ c.VoilaExecutor.startup_timeout = 120
 # look; neither the URL nor a notebook may change the theme or the template.
 c.VoilaConfiguration.allow_theme_override = "NO"
 c.VoilaConfiguration.allow_template_override = "NO"
+
+# Every asset from this server: a school network may block outside hosts. Voila's "lab" template
+# links Font Awesome from cdn.jsdelivr.net, which Voila's own bundle already serves from here
+# (with the v4 names the apps' button icons use); the "minegames" template (share/jupyter/voila/
+# templates/minegames in the repository) is "lab" without those links. Voila finds templates in
+# the Jupyter data folders, so that folder goes first on JUPYTER_PATH (read when the templates
+# are looked up, after this file; Binder's server extension reads it too). MathJax comes from
+# Voila's bundle while no MathJax URL is set: standalone Voila sets none, but as Binder's server
+# extension Voila finds no setting and tells the page to load MathJax from cdnjs.cloudflare.com,
+# so the server's settings say None (ServerApp.tornado_settings, above). tests/browser/
+# test_offline_assets.py fails on any request a page makes to another host.
+_SHARE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "share", "jupyter")
+if _SHARE not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (_SHARE, os.environ.get("JUPYTER_PATH")) if p)
+c.VoilaConfiguration.template = "minegames"
 
 # Free the kernels of visitors who left. A page that is open keeps its websocket, and a
 # page still loading keeps its kernel busy: neither is culled (cull_connected and

@@ -302,8 +302,15 @@ def find_models(states: dict, css_class: str) -> list[str]:
             if css_class in model.get("state", {}).get("_dom_classes", ())]
 
 
+#: A person does not click a button within half a second of its change; the apps drop a click
+#: that comes sooner as a stray (widgets/components.py, DecisionButton), so the visitor waits.
+HUMAN_PAUSE_S = 0.5
+
+
 async def click(socket: KernelSocket, model_id: str, timeout: float) -> float:
-    """Send what a button click sends; return seconds until the kernel updates a widget."""
+    """Send what a button click sends, after a person's pause; return seconds until the kernel
+    updates a widget (the pause not counted)."""
+    await asyncio.sleep(HUMAN_PAUSE_S)
     start = time.perf_counter()
     msg_id = await socket.send("comm_msg", {"comm_id": model_id,
                                             "data": {"method": "custom", "content": {"event": "click"}}})

@@ -35,6 +35,10 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 APPS_DIR = NOTEBOOKS_DIR / "apps"
 #: What `make serve` serves: the lessons in notebooks/, the apps and the gallery in notebooks/apps/.
 SERVED_DIR = NOTEBOOKS_DIR
+#: The page template `make serve` uses (binder/voila.py): Voila's "lab" template without its links
+#: to cdn.jsdelivr.net, found in the repository's share/jupyter (first on JUPYTER_PATH).
+SHARE_DIR = REPO_ROOT / "share" / "jupyter"
+TEMPLATE = "minegames"
 
 
 class HarnessError(RuntimeError):
@@ -65,7 +69,8 @@ def _answers(url: str) -> bool:
 
 @contextlib.contextmanager
 def serve_voila(directory: Path, log_path: Path, timeout: float = 90.0) -> Iterator[str]:
-    """Serve every notebook in `directory` with Voila on a free localhost port.
+    """Serve every notebook in `directory` with Voila on a free localhost port, in the page
+    template `make serve` uses (its other settings, binder/voila.py, are server_harness's).
 
     Yields the base URL once the server answers; always stops the server.
     """
@@ -75,12 +80,15 @@ def serve_voila(directory: Path, log_path: Path, timeout: float = 90.0) -> Itera
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
+        f"--VoilaConfiguration.template={TEMPLATE}",
     ]
     base_url = f"http://127.0.0.1:{port}"
+    env = _kernel_env()
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(SHARE_DIR), env.get("JUPYTER_PATH")) if p)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env=_kernel_env(), cwd=directory,
+            env=env, cwd=directory,
         )
         try:
             deadline = time.monotonic() + timeout

@@ -6,7 +6,7 @@ import logging
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "binder"))
+sys.path.append(str(Path(__file__).resolve().parents[3] / "binder"))  # after the packages: binder/voila.py must not stand in for Voila
 from classroom import RefusalLogLimit  # noqa: E402
 
 REFUSAL = 'Received message of type "%s", which is not allowed. Ignoring.'
