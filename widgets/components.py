@@ -366,8 +366,9 @@ class DecisionButton(widgets.Button):
         """Say what the button stands for now; if that changed, hold clicks off a moment."""
         if meaning == self._meaning:
             return
+        if self._meaning is not _NOTHING:  # a first meaning is no change under the pointer
+            self._armed_at = time.monotonic()
         self._meaning = meaning
-        self._armed_at = time.monotonic()
         classes = [name for name in self._dom_classes if name not in ARM_CLASSES]
         fresh = ARM_CLASSES[1] if ARM_CLASSES[0] in self._dom_classes else ARM_CLASSES[0]
         self._dom_classes = (*classes, fresh)   # one message: the new animation name restarts it
@@ -899,7 +900,11 @@ class GameApp(StaticForm, widgets.VBox):
         self.controls.restart_button.on_click(lambda _: self.restart())
         self.controls.save_button.on_click(lambda _: self.save())
         self.controls.load_button.on_click(lambda _: self.load())
-        super().__init__(children=[connection_notice(), *self.build()])
+        from .resume import ResumeOffer  # here: resume.py builds on this module
+
+        #: the browser keeps the game over a reload and offers it back (see :mod:`widgets.resume`)
+        self.resume = ResumeOffer(self)
+        super().__init__(children=[connection_notice(), self.resume, *self.build()])
         guard(self.controls.seed_box, self.refuse_input, "seed")
         guard(self.controls.save_text, self.refuse_input, "save text")
         self.add_class("mg-app")
@@ -1114,10 +1119,12 @@ class GameApp(StaticForm, widgets.VBox):
         return self.state.undo_refusal()
 
     def sync_undo_button(self) -> None:
-        """Undo is greyed out exactly when it would be refused, with the reason as its tooltip."""
+        """Undo is greyed out exactly when it would be refused, with the reason as its tooltip;
+        then the browser's copy of the game is brought up to date (every app's refresh calls this)."""
         refusal = self.undo_refusal()
         assign(self.controls.undo_button, disabled=refusal is not None,
                tooltip="take back the last action" if refusal is None else f"no undo: {refusal}")
+        self.resume.keep()
 
     def refresh(self) -> None:
         """Redraw everything from the state; subclasses extend and call this."""
