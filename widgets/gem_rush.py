@@ -43,6 +43,7 @@ from minegames.gem_rush import app_support as S
 from minegames.gem_rush import components as C
 from minegames.gem_rush import mine as M
 from minegames.gem_rush import planner, render, skills
+from minegames.gem_rush import scoring as GS
 from minegames.gem_rush.actions import (
     Build, Burn, CartWhistle, ChooseSkill, ChooseX, Discard, DrawCard, EndGame, EndMovement, Keep, MoveRoom, NameGem,
     Place, PlayOn, Ride, Scavenge, Step, SwapPlaces, UseRoom, Warp, WarpBuild, DECK, UNSEEN,
@@ -51,6 +52,7 @@ from minegames.gem_rush.gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, WARPSTONE
 from minegames.gem_rush.options import CRISIS_TIERS, SKILL_VARIANTS, rush_target
 
 from .board import SvgView
+from .endings import ending_html
 from .components import (BASE_CSS, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, keep_to_options,
                          panel, percent, set_classes, show, style_tag)
 from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
@@ -1747,13 +1749,13 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 verdict = ("The team won!" if target is not None and state.team_score >= target else
                            "The team fell short." if target is not None else "The deck has burnt away.")
                 return (f"<b>{verdict}</b> Team score {state.team_score} ({html.escape(state.ended_by)}). "
-                        f"{self.hint_steps.summary()} Press <b>New game</b> to play again.")
+                        f"{self.hint_steps.summary()} Press <b>New game</b> to play again.{self._end_card()}")
             scores = state.scores()
             ranking = ", ".join(f"{seat_label(p, self.seat)} {score}" for p, score in
                                 sorted(enumerate(scores), key=lambda item: -item[1]))
             verdict = "You win!" if self.seat in state.winners() else "The game is over."
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)} ({html.escape(state.ended_by)}). "
-                    f"{self.hint_steps.summary()} Press <b>New game</b> to play again.")
+                    f"{self.hint_steps.summary()} Press <b>New game</b> to play again.{self._end_card()}")
         if self.persons_turn():
             return f"<b>Your turn</b> (turn {state.turns_taken + 1}): " + self._turn_words()
         who = state.current_player
@@ -1761,6 +1763,11 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         doing = re.sub(r"^Player \d+: ", "", state.prompt())
         return (f"Player {who + 1} ({html.escape(self.strength)} bot) is playing: {html.escape(doing)}"
                 f"<span class='gem-caption'>{pace}</span>")
+
+    def _end_card(self) -> str:
+        """The score table by source, why the game was won, and each player's builds and skills."""
+        heads = [seat_label(p, self.seat) for p in range(self.state.num_players)]
+        return ending_html(GS.ending(self.state, [h.capitalize() for h in heads]), heads, "Builds and skills")
 
     def _turn_words(self) -> str:
         state = self.state

@@ -42,6 +42,7 @@ from minegames.goldmine_rumbles import dice_rules as R
 from minegames.goldmine_rumbles import mine as M
 from minegames.goldmine_rumbles import offer_odds as O
 from minegames.goldmine_rumbles import render_mine
+from minegames.goldmine_rumbles import scoring as GS
 from minegames.goldmine_rumbles.actions import (
     AcceptBid, AcceptRoute, AttackPapaClayton, AttackPlayer, Bid, Blast, BuyClaim, BuyEssentials, ChooseDie,
     ChooseItem, Decline, Discard, Dismiss, EndTurn, FightClayton, FightRound, InviteBids, MineAlone, MoveCube,
@@ -55,6 +56,7 @@ from minegames.goldmine_rumbles.wording import describe, fight_dice_in, fight_sc
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
+from .endings import ending_html
 from .components import (BASE_CSS, PIP_GLYPHS, GameApp, PacedBots, SeatUndo, StaticForm, assign, control_row, guard,
                          keep_to_options, panel, percent, set_classes, show, style_tag)
 
@@ -364,7 +366,8 @@ class GoldmineBoard(StaticForm, widgets.VBox):
                         f"<span class='gr-caption'>{html.escape(character)}</span></td>"
                         f"<td class='gr-num'><b>{gold}</b></td><td>{html.escape(tokens)}<br>"
                         f"items: {html.escape(items)}{mission}<br>{board}</td></tr>")
-        return f"<table>{''.join(rows)}</table>"
+        note = "Final gold: see the score table above." if state.is_over else GS.RUNNING_NOTE
+        return f"<table>{''.join(rows)}</table><span class='gr-caption gr-gold-note'>{html.escape(note)}</span>"
 
 
 def _abbreviation(column: str) -> str:
@@ -791,7 +794,12 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             ranking = ", ".join(f"{seat_name(state, p, self.seat)} {score}" for p, score in
                                 sorted(enumerate(scores), key=lambda item: -item[1]))
             verdict = "You win!" if scores[self.seat] == best else "The game is over."
-            return f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. Press <b>New game</b> to play again."
+            names = [seat_name(state, p, self.seat) for p in range(state.num_players)]
+            names = [name[:1].upper() + name[1:] for name in names]
+            heads = ["you" if p == self.seat else f"P{p + 1}" for p in range(state.num_players)]
+            card = ending_html(GS.ending(state, names), heads, "Missions and tokens revealed")
+            return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. Press <b>New game</b> to play again."
+                    f"{card}")
         text = html.escape(state.prompt())
         if self.persons_turn():
             return f"<b>Your decision.</b> {text}"

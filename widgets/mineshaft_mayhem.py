@@ -32,10 +32,12 @@ from minegames.mineshaft_mayhem import (
     ShakeOntoGear,
     Stop,
 )
+from minegames.mineshaft_mayhem import scoring as MS
 from minegames.mineshaft_mayhem.state import CURSITE_COST, CURSITE_GAIN_THRESHOLD, FACES
 
 from .components import (BASE_CSS, ActionButton, DiceRow, GameApp, assign, choice_values, control_row, error_text,
                          guard, keep_to_options, panel, show, style_tag)
+from .endings import ending_html
 
 ALL_DICE = (0, 1, 2, 3)
 
@@ -341,6 +343,16 @@ class MineshaftMayhemApp(GameApp):
         self._refresh_labels(state)
         self._refresh_help(state)
         self._sync_buttons(legal)
+
+    def instruction_text(self) -> str:
+        """The model's prompt; at the end, with the score table by source and the rank explained."""
+        text = super().instruction_text()
+        if not self.state.is_over:
+            return text
+        end = MS.ending(self.state)
+        card = ending_html({"rows": [(label, [points]) for label, points in end["rows"]],
+                            "totals": [end["total"]], "why": [end["why"]]}, ["points"])
+        return text + card
 
     def _sync_buttons(self, legal: Optional[set[Action]] = None) -> None:
         """Enable exactly the buttons whose action is legal; cheap enough to run on every toggle."""

@@ -52,6 +52,7 @@ from minegames.off_the_rails.components import GEM_POINTS, GEMS, JEWELS, MISSION
 from minegames.off_the_rails.options import DECK_LENGTHS
 
 from .board import SvgView
+from .endings import ending_html
 from .components import (BASE_CSS, Confirm, GameApp, HintSteps, PacedBots, SeatUndo, assign, control_row, guard, panel,
                          percent, show, style_tag)
 from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as before they moved to components)
@@ -976,7 +977,9 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if state.options.solo:  # no scores: the jewels brought to their exits decide
             body = self._solo_html()
         else:
-            body = f"<table class='otr-table'>{head}{''.join(rows)}</table>"
+            note = "Final scores: see the table above." if state.is_over else scoring.RUNNING_NOTE
+            body = (f"<table class='otr-table'>{head}{''.join(rows)}</table>"
+                    f"<span class='otr-caption otr-points-note'>{html.escape(note)}</span>")
         assign(self.table_view, value=f"<div>{top}</div>{body}")
         missions = [f"<li><b>{html.escape(MISSION_BY_ID[m].title)}</b>: {html.escape(MISSION_BY_ID[m].text)}</li>"
                     for m in view["missions_up"]]
@@ -1061,8 +1064,12 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             others = " and ".join(self.bot_name(p) for p in winners if p != self.seat)
             verdict = ("The game is over." if self.seat not in winners else "You win!" if len(winners) == 1
                        else f"You share the win with {others}.")
+            heads = ["you" if p == self.seat else state.players[p]["clan"].capitalize()
+                     for p in range(state.num_players)]
+            names = [head.capitalize() for head in heads]
+            card = ending_html(scoring.ending(state, names), heads, "Missions and carts")
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. {html.escape(self.hint_steps.summary())} "
-                    "Press <b>New game</b> to play again.")
+                    f"Press <b>New game</b> to play again.{card}")
         if self.persons_turn():
             doing = re.sub(r"^\w+: ", "", state.prompt())
             clan = state.players[self.seat]["clan"]

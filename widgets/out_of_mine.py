@@ -44,9 +44,11 @@ from minegames import out_of_mine as oom
 from minegames.core import Action, MinegamesError, palette
 from minegames.core.polyomino import flipped, translate, turned
 from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
+from minegames.out_of_mine import scoring as OS
 from minegames.out_of_mine.state import TileOffer
 
 from .board import GridBoard
+from .endings import ending_html
 from .components import (BASE_CSS, ActionButton, GameApp, HintSteps, PacedBots, assign, choice_values, control_row,
                          error_text, guard, keep_to_options, panel, set_classes, show, style_tag)
 
@@ -1046,9 +1048,11 @@ class OutOfMineApp(GameApp):
                        f"with {totals[winners[0]]} points each.")
         ranking = ", ".join(f"{names[p]} {totals[p]}" for p in sorted(range(state.num_players),
                                                                        key=lambda p: (-totals[p], p)))
+        heads = ["you" if p == HUMAN else f"P{p + 1}" for p in range(state.num_players)]
+        card = ending_html(OS.ending(state, [head.capitalize() for head in heads]), heads, "Rounds")
         return (f"<b>Game over after {len(state.round_results)} rounds.</b> {html.escape(verdict)} "
                 f"Final totals: {html.escape(ranking)}. {html.escape(self.hint_steps.summary())} "
-                "Press <b>New game</b> to play again.")
+                f"Press <b>New game</b> to play again.{card}")
 
     def instruction_text(self) -> str:
         """The model's prompt for you, with the keys of this app while you place."""

@@ -61,3 +61,25 @@ def score_breakdown(
         "cursite": from_cursite,
         "total": from_containers + from_gears + from_cursite,
     }
+
+
+def ending(state) -> dict:
+    """The end screen's facts: ``rows`` (label, points) for each container, the empty gears and the
+    cursite; ``total``; ``rank`` and ``why`` (the rank's band and how far the next rank was)."""
+    rows = []
+    for index, ((gem, count), value) in enumerate(zip(state.containers, state.options.container_values), 1):
+        what = f"{count} {gem} \u00d7 {value}" if gem else f"empty, {value} a gem"
+        rows.append((f"container {index} ({what})", count * value))
+    empty = sum(1 for gem in state.gears if gem is None)
+    rows.append((f"empty gears ({empty} \u00d7 {POINTS_PER_EMPTY_GEAR})", POINTS_PER_EMPTY_GEAR * empty))
+    rows.append((f"cursite kept ({state.cursite} \u00d7 {POINTS_PER_CURSITE})", POINTS_PER_CURSITE * state.cursite))
+    total = sum(points for _, points in rows)
+    rank = rank_for(total)
+    higher = [(lowest, name) for lowest, name in RANKS if lowest > total]
+    why = (f"{total} points make you {_a(rank)}; {higher[0][0] - total} more would have made you "
+           f"{_a(higher[0][1])}." if higher else f"{total} points make you {_a(rank)}, the best rank.")
+    return {"rows": rows, "total": total, "rank": rank, "why": why}
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0].lower() in "aeiou" else "a ") + name

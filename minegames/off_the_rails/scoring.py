@@ -10,7 +10,7 @@ fewest rocks; players still level share the win.
 from __future__ import annotations
 
 from .board import CLANS, JEWEL_OF_CLAN
-from .components import CART_BONUS, GEM_POINTS, JEWELS, MISSION_POINTS, RUBY_MAJORITY
+from .components import CART_BONUS, GEM_POINTS, JEWELS, MISSION_BY_ID, MISSION_POINTS, RUBY_MAJORITY
 
 
 def gem_points(state, player: int) -> int:
@@ -63,6 +63,71 @@ def winners(state) -> list[int]:
     return [p for p, key in enumerate(keys) if key == best]
 
 
+#: plain-word labels of the parts of :func:`breakdown`, in its order
+PART_LABELS = {"gems": "gem points in the stockpile", "rubies": f"most rubies (+{RUBY_MAJORITY})",
+               "carts": f"carts kept on the rails (+{CART_BONUS} each)",
+               "missions": f"missions (+{MISSION_POINTS} each)"}
+
+#: what the running points shown during play may still lose or gain
+RUNNING_NOTE = (f"The +{RUBY_MAJORITY} ruby bonus goes to whoever holds the most rubies at the end, "
+                f"so it can still move; a cart that derails loses its +{CART_BONUS}.")
+
+
+def ruby_words(state, names) -> str:
+    """Who holds the most rubies, and so the ruby bonus (two or more players only)."""
+    rubies = [p["stockpile"].count("ruby") for p in state.players]
+    counts = ", ".join(f"{names[p]} {n}" for p, n in enumerate(rubies))
+    if max(rubies) == 0:
+        return f"Nobody holds a ruby, so nobody gets the ruby bonus (rubies: {counts})."
+    holders = [names[p] for p in range(state.num_players) if has_ruby_majority(state, p)]
+    return f"Most rubies ({max(rubies)}): {_and(holders)} +{RUBY_MAJORITY} (rubies: {counts})."
+
+
+def ending(state, names=None) -> dict:
+    """The end screen's facts (two or more players): ``rows`` (label, points per player),
+    ``totals``, ``winners``, ``revealed`` (missions and carts per player) and ``why`` (sentences)."""
+    count = state.num_players
+    names = list(names) if names is not None else [p["clan"].capitalize() for p in state.players]
+    parts = [breakdown(state, p) for p in range(count)]
+    rows = [(PART_LABELS[key], [row[key] for row in parts]) for key in PART_LABELS]
+    totals = [row["total"] for row in parts]
+    revealed = []
+    for p, player in enumerate(state.players):
+        placed = [i for i in state.carts_of(p) if state.carts[i]["placed"]]
+        titles = ", ".join(MISSION_BY_ID[m].title for m in player["missions"]) or "none"
+        revealed.append(f"{names[p]}: missions {titles}; carts put out {len(placed)}, "
+                        f"still on the rails {sound_carts(state, p)}; {_count(len(player['stockpile']), 'gem')}, "
+                        f"{_count(player['stockpile'].count('rock'), 'rock')}.")
+    return {"rows": rows, "totals": totals, "winners": winners(state), "revealed": revealed,
+            "why": [ruby_words(state, names), winner_words(state, names)]}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def winner_words(state, names) -> str:
+    """Why the winner won: the most points, or the tie-break that decided (most gems, fewest rocks)."""
+    keys = [ranking_key(state, p) for p in range(state.num_players)]
+    won = winners(state)
+    best = keys[won[0]]
+    level = [p for p, key in enumerate(keys) if key[0] == best[0]]
+    who = _and(names[p] for p in won)
+    if len(won) > 1:
+        return (f"{who} share the win: {best[0]} points, {best[1]} gems and {-best[2]} rocks each "
+                "(every tie-break is level).")
+    if len(level) == 1:
+        second = max(key[0] for p, key in enumerate(keys) if p != won[0])
+        return f"Winner: {who} with {best[0]} points, {best[0] - second} ahead of the next player."
+    tied = _and(names[p] for p in level)
+    if sum(keys[p][1] == best[1] for p in level) == 1:
+        gems = ", ".join(f"{names[p]} {keys[p][1]}" for p in level)
+        return f"{tied} tie on {best[0]} points; the tie-break is the most gems: {gems}, so {who} {_wins(who)}."
+    rocks = ", ".join(f"{names[p]} {-keys[p][2]}" for p in level if keys[p][1] == best[1])
+    return (f"{tied} tie on {best[0]} points and on gems ({best[1]}); the next tie-break is the fewest "
+            f"rocks: {rocks}, so {who} {_wins(who)}.")
+
+
 # ---- the solo game ---------------------------------------------------------------------------------
 MAJOR_VICTORY, VICTORY, PARTIAL_VICTORY, LOSS = "major victory", "victory", "partial victory", "loss"
 
@@ -108,4 +173,14 @@ def solo_result(state) -> str | None:
     return solo_standing(state)
 
 
-__all__ = ["CLANS", "breakdown", "scores", "winners", "solo_result", "solo_standing"]
+__all__ = ["CLANS", "breakdown", "ending", "scores", "winners", "solo_result", "solo_standing"]
+
+
+def _and(names) -> str:
+    """"A", "A and B", "A, B and C"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _wins(name: str) -> str:
+    return "win" if name.lower() == "you" else "wins"

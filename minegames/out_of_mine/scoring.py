@@ -1,7 +1,8 @@
 """The check after a round and the points of one board.
 
 Pure functions on plain data, so a lesson can score a board drawn by hand and the
-state, the solver and the bots all agree on one formula.
+state, the solver and the bots all agree on one formula; ``score_breakdown`` and ``ending``
+sum a finished game's rounds for the end screen.
 """
 
 from __future__ import annotations
@@ -69,3 +70,63 @@ def round_points(empty: int, *, caller: bool = False, caller_correct: bool = Fal
         total = max(total, 0)
     return {"base": BASE_POINTS, "empty": -empty, "caller": caller_points, "elves": elves, "finds": finds,
             "total": total, "zeroed": False}
+
+
+#: plain-word labels of the parts of :func:`round_points`, summed over the rounds
+PART_LABELS = {"base": f"base ({BASE_POINTS} a round)", "empty": "empty cells (-1 each)",
+               "caller": f"calling the end (+{CALLER_BONUS} or -{CALLER_BONUS})", "elves": "elves",
+               "finds": "finds"}
+ZEROED_LABEL = "rounds that scored 0"
+
+
+def score_breakdown(state) -> list[dict[str, int]]:
+    """Per player, each source of points summed over the rounds played, then what rounds scored 0
+    took back (more than ten empty cells, or a negative round raised to 0), then "total"."""
+    result = []
+    for p in range(state.num_players):
+        parts = dict.fromkeys([*PART_LABELS.values(), ZEROED_LABEL], 0)
+        total = 0
+        for played in state.round_results:
+            points = played["points"][p]
+            for key, label in PART_LABELS.items():
+                parts[label] += points[key]
+            parts[ZEROED_LABEL] += points["total"] - sum(points[key] for key in PART_LABELS)
+            total += points["total"]
+        parts["total"] = total
+        result.append(parts)
+    return result
+
+
+def ending(state, names=None) -> dict:
+    """The end screen's facts: ``rows`` (label, points per player; parts nobody scored are left out,
+    the base and empty cells always shown), ``totals``, ``winners``, ``revealed`` (each player's
+    round totals and the tiles the checks took off) and ``why`` (sentences)."""
+    count = state.num_players
+    names = list(names) if names is not None else [f"P{p + 1}" for p in range(count)]
+    parts = score_breakdown(state)
+    always = (PART_LABELS["base"], PART_LABELS["empty"])
+    rows = [(label, [row[label] for row in parts]) for label in parts[0]
+            if label != "total" and (label in always or any(row[label] for row in parts))]
+    totals = [row["total"] for row in parts]
+    results = state.round_results
+    revealed = []
+    for p in range(count):
+        rounds = ", ".join(str(played["points"][p]["total"]) for played in results)
+        taken = sum(len(played["removed"][p]) for played in results)
+        revealed.append(f"{names[p]}: points by round {rounds}; tiles the checks took off: {taken}.")
+    won = state.winners()
+    best = totals[won[0]]
+    if len(won) > 1:
+        why = f"{_and(names[p] for p in won)} share the win with {best} points each (no tie-break)."
+    elif count == 1:
+        why = f"Your total: {best} points."
+    else:
+        second = max(t for p, t in enumerate(totals) if p != won[0])
+        why = f"Winner: {names[won[0]]} with {best} points, {best - second} ahead of the next player."
+    return {"rows": rows, "totals": totals, "winners": won, "revealed": revealed, "why": [why]}
+
+
+def _and(names) -> str:
+    """"A", "A and B", "A, B and C"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
