@@ -60,7 +60,11 @@ def build_like_a_person(app: GemRushApp, action, samples) -> None:
         for card in action.cards:
             timed(samples, "pick a card", lambda card=card: app.click_card(card))
     before = len(app.state.history)
-    timed(samples, "build (click the door)", lambda: app.mine_view.click_door(*key))
+    if action.cards:
+        timed(samples, "build (click the door)", lambda: app.mine_view.click_door(*key))
+    else:  # a free door is picked first; its Build button builds (a room tile is drawn for good)
+        timed(samples, "click a door (see its price)", lambda: app.mine_view.click_door(*key))
+        timed(samples, "build (the Build button)", lambda: app.build_button.click())
     assert len(app.state.history) == before + 1, app.status.text
 
 

@@ -127,11 +127,9 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     tile it puts in hand, lay another with the arrow keys and Enter, then wait for the bot to finish and
     the round to be scored."""
     page.goto(render_url(voila_url, "out_of_mine.ipynb"))
-    # a first game's bots lay a tile every 25 s; this test has no time for that: the fastest pace
+    # a first game's bots lay a tile every 25 s: no bot can call while the newcomer places two tiles
     page.wait_for_selector(".oom-pace", state="visible")
     assert "every 25 s" in page.locator(".oom-app").inner_text()
-    page.locator(".oom-pace button", has_text="very fast").click()
-    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('bot pace: very fast')")
     page.locator(".oom-side-a:not([disabled]), .oom-side-b:not([disabled])").first.click()
     page.wait_for_selector(".oom-shape:not([disabled])", state="visible")
 
@@ -168,7 +166,10 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('.oom-board .gb-tile').length > {placed_before}")
 
-    # the bot (1.5 s a tile) calls, or stops if its card cannot fill its board: then stop too
+    # then the fastest pace, so the bot (1.5 s a tile from now) calls, or stops if its card cannot
+    # fill its board: then stop too
+    page.locator(".oom-pace button", has_text="very fast").click()
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('bot pace: very fast')")
     page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('P2 called')"
                            " || document.querySelector('.oom-bot-caption').innerText.includes('stopped')",
                            timeout=90_000)
