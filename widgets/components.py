@@ -1006,9 +1006,10 @@ class GameApp(StaticForm, widgets.VBox):
         return f"Start a new game? Your game{where} is lost unless you Save it first."
 
     def restart(self) -> bool:
-        """Back to the position the app was opened on (see ``from_state``-style helpers)."""
+        """Back to the position the app was opened on (see ``from_state``-style helpers); an app
+        opened on a new game starts a new one, asking first as New game does."""
         if self._start_state is None:
-            return self.new_game_from_box()
+            return self.ask_new_game()
         self.replace_state(self._start_state.copy(), "back to the starting position")
         return True
 

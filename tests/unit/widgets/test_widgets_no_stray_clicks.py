@@ -140,6 +140,18 @@ def test_new_game_mid_game_asks_first_and_keep_keeps_the_game():
     assert app.state is not game and app.state.history == [] and not controls.asking_new_game()
 
 
+def test_start_again_mid_game_asks_first_as_new_game_does():
+    """An app opened on a new game has no starting position to go back to: Start again deals a new
+    game, so it asks first (it once threw the game away without a word)."""
+    app = MineshaftMayhemApp(seed=3)
+    app.roll_button.click()
+    game = app.state
+    app.controls.restart_button.click()
+    assert app.state is game and app.controls.asking_new_game()
+    app.controls.keep_game_button.click()
+    assert app.state is game and not app.controls.asking_new_game()
+
+
 def test_new_game_before_any_move_or_after_the_end_needs_no_question():
     app = MineshaftMayhemApp(seed=3)
     game = app.state
