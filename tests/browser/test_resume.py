@@ -29,7 +29,8 @@ def open_app(page, voila_url) -> None:
 
 def roll(page) -> None:
     before = page.locator(".mm-sheet").inner_html()
-    page.locator(".mm-roll").click()
+    page.wait_for_timeout(600)  # a person's pause: a button that just changed holds clicks 0.4 s
+    page.locator(".mm-roll:not([disabled])").click()
     page.wait_for_function("b => document.querySelector('.mm-sheet').innerHTML !== b", arg=before)
 
 

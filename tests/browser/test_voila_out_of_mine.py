@@ -196,6 +196,9 @@ def test_the_settings_row_deals_a_four_player_game(page, voila_url):
         pass
     page.wait_for_function("() => document.querySelectorAll('.oom-bot-board').length === 3")
     page.wait_for_function("() => document.querySelector('.oom-status').innerText.startsWith('new game')")
+    # the boards and their captions come in separate messages: wait for the three names
+    page.wait_for_function("() => [...document.querySelectorAll('.oom-bot-caption')]"
+                           ".filter(c => c.innerText.includes('bot')).length === 3")
     captions = page.locator(".oom-bot-caption").all_inner_texts()
     assert [text.split(":")[0] for text in captions] == ["P2 (hasty bot)", "P3 (hasty bot)", "P4 (hasty bot)"]
     assert page.console_errors == []
