@@ -47,7 +47,7 @@ def test_new_game_in_the_middle_of_a_game_asks_first(page, voila_url):
     page.locator(".mm-new-game").click()
     page.locator(".mm-new-game-confirm-go").click()
     page.wait_for_function("() => document.querySelector('.mm-status').innerText.includes('new game')")
-    assert page.locator(".mm-sheet").inner_html() != rolled
+    page.wait_for_function("r => document.querySelector('.mm-sheet').innerHTML !== r", arg=rolled)
     assert shown(page, ".mm-new-game") and not shown(page, ".mm-new-game-confirm")
     assert page.console_errors == []
 
