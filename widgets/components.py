@@ -38,6 +38,11 @@ BASE_CSS = """
   line-height: 1.35; background: #fafafa; border: 1px solid #ddd; border-radius: 4px;
   padding: 4px 8px; white-space: pre-wrap; }
 .mg-app .mg-log-empty { color: #888; font-style: italic; }
+.mg-app .mg-log-scroll { display: flex; flex-direction: column-reverse; overflow-y: auto; }
+.mg-app .mg-since-box { font-size: 13px; background: #eef4fb; border: 1px solid #b7cde6;
+  border-radius: 6px; padding: 4px 10px; max-height: 14em; overflow-y: auto; }
+.mg-app .mg-since-heading { font-weight: 600; color: #1f3f66; }
+.mg-app .mg-since-lines { margin: 2px 0; padding-left: 1.6em; }
 .mg-app .mg-sheet svg { max-width: 100%; height: auto; }
 .mg-app .mg-die { font-size: 30px; line-height: 1; }
 .mg-app .mg-die.mg-locked { border: 2px dashed #8d6e63; opacity: 0.9; }
@@ -244,7 +249,9 @@ class StatusLine(widgets.HTML):
 
 
 class LogView(widgets.HTML):
-    """The last ``lines`` lines of a :class:`minegames.core.GameLog`, newest at the bottom."""
+    """The whole :class:`minegames.core.GameLog`, newest at the bottom, in a box about ``lines``
+    lines high that scrolls back to the first line (a bot's long turn is never cut off). The box
+    stays at its newest line as lines arrive (a reversed column: no script needed)."""
 
     def __init__(self, lines: int = 10, css_class: str = "", **kwargs):
         super().__init__(**kwargs)
@@ -254,13 +261,37 @@ class LogView(widgets.HTML):
             self.add_class(css_class)
 
     def show_log(self, log, unit: str = "turn") -> None:
-        shown = log.lines(self.lines, unit)
+        shown = log.lines(None, unit)
         if shown:
-            body = "\n".join(html.escape(line) for line in shown)
-            value = f'<div class="mg-log-lines">{body}</div>'
+            body = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(shown))
+            value = (f'<div class="mg-log-lines mg-log-scroll" style="max-height: {1.35 * self.lines + 0.6:.1f}em"'
+                     f' title="the whole game: scroll up for earlier lines">{body}</div>')
         else:
             value = '<div class="mg-log-lines mg-log-empty">nothing has happened yet</div>'
         assign(self, value=value)
+
+
+class SinceYourTurn(widgets.HTML):
+    """What the other seats did since the person last acted: every log line written since then,
+    in order, under a heading (hidden while there are none). Apps with bots show it beside the
+    decision, so a turn can be followed without watching every bot move."""
+
+    def __init__(self, css_class: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("mg-since")
+        if css_class:
+            self.add_class(css_class)
+        self.layout.display = "none"
+
+    def show_lines(self, lines: Sequence[str], heading: str = "Since your last turn") -> None:
+        if not lines:
+            assign(self, value="")
+            assign(self.layout, display="none")
+            return
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        assign(self, value=(f'<div class="mg-since-box"><div class="mg-since-heading">{html.escape(heading)}'
+                            f'</div><ol class="mg-since-lines">{items}</ol></div>'))
+        assign(self.layout, display=None)
 
 
 class DiceRow(widgets.HBox):
@@ -594,6 +625,9 @@ class SeatUndo:
 
 #: How long a bot's move stays on screen before the next one (ms); the speed toggle changes it.
 BOT_SPEEDS = {"slow": 1200, "normal": 500, "fast": 200, "instant": 0}
+#: The longer pause after a bot's move that hands the decision to another seat (ms), so that a
+#: person can read what one seat did before the next begins; by speed name (missing: no pause).
+BOT_TURN_PAUSES = {"slow": 3000, "normal": 1500, "fast": 500, "instant": 0}
 #: A bot that makes more moves than this in one turn is stopped (and the page says so).
 BOT_TURN_LIMIT = 400
 #: The status line shows at most this many of the log lines one move (or the bots) wrote.
@@ -679,6 +713,7 @@ class PacedBots:
     Nothing here knows a game."""
 
     bot_speeds: dict[str, int] = BOT_SPEEDS
+    bot_turn_pauses: dict[str, int] = BOT_TURN_PAUSES
     bot_turn_limit: Optional[int] = BOT_TURN_LIMIT
     status_lines: Optional[int] = STATUS_LINES
     report_bot_moves = True
@@ -688,6 +723,11 @@ class PacedBots:
     _bot_actions = 0
     #: The game's seed (None: a random game), which each bot's own seed comes from.
     _bot_seed: Optional[int] = None
+    #: The log's length when the person last acted (or the game was put in): the lines after it
+    #: are what the "since your last turn" panel lists.
+    _since_mark = 0
+    #: Whether the last bot move handed the decision to another seat (the next waits longer).
+    _seat_changed = False
 
     def take_seat(self, state, seat: int, *, live: bool, seed: Optional[int], bot_speed: str) -> None:
         """Seat the person (refusing a seat the table does not have) with bots to come in the
@@ -699,6 +739,8 @@ class PacedBots:
         self.live = live
         self._bot_seed = seed
         self.bots = {}
+        self.since_view = SinceYourTurn(f"{getattr(self, 'prefix', 'mg')}-since")
+        self._since_mark = len(state.log)  # the set-up's lines are in the log, not "since your turn"
 
     @staticmethod
     def checked_strength(strength: str, info, mode: Optional[str] = None) -> str:
@@ -728,6 +770,32 @@ class PacedBots:
     def bot_delay_ms(self) -> int:
         return self.bot_speeds[self.speed_choice.value]
 
+    @property
+    def bot_turn_pause_ms(self) -> int:
+        """The extra wait after a bot's move that passed the decision to another seat."""
+        return self.bot_turn_pauses.get(self.speed_choice.value, 0)
+
+    # ---- what happened since the person's last turn ------------------------------------------
+    def since_lines(self) -> list[str]:
+        """The log lines written since the person last acted, as the log shows them."""
+        unit = self.state.log_unit
+        return [f"{unit} {number}: {text}" for number, text in self.state.log.entries[self._since_mark:]]
+
+    def show_since(self) -> None:
+        """Bring the "since your last turn" panel up to date (each app's refresh calls this)."""
+        if self._since_mark > len(self.state.log):  # an undo took lines back
+            self._since_mark = len(self.state.log)
+        self.since_view.show_lines(self.since_lines())
+
+    def sync_undo_button(self) -> None:
+        """Every app's refresh calls this: the panel is brought up to date with Undo."""
+        super().sync_undo_button()
+        self.show_since()
+
+    def mark_seen(self) -> None:
+        """The person has seen everything so far (they acted, or a game was put in)."""
+        self._since_mark = len(self.state.log)
+
     # ---- the person -------------------------------------------------------------------------------
     def act(self, action: Action | str) -> bool:
         """The person's action: applied (or refused, with the model's reason), reported, then the
@@ -745,6 +813,7 @@ class PacedBots:
             self.status.error(error_text(error))
             return False
         self.after_person_acted(action)
+        self.mark_seen()
         self.after_change()
         self.report_since(before, fallback=f"done: {self.done_words(action)}")
         self.refresh()
@@ -779,10 +848,13 @@ class PacedBots:
         self.status.say(shown if new else fallback, "ok")
 
     def replace_state(self, state, message: str) -> None:
+        self._since_mark = len(state.log)  # a new game: its opening bot moves are listed
         super().replace_state(state, message)
         self._bots_next()
 
     def after_undo(self) -> None:
+        self.mark_seen()
+        self.show_since()
         self._bots_next()
 
     def persons_turn(self) -> bool:
@@ -810,7 +882,9 @@ class PacedBots:
             if self._bot_actions > limit:
                 raise BotStuck(f"player {state.current_player + 1}'s bot made {limit} moves in one turn "
                                f"and was stopped (last: {state.history[-1]})")
+        mover = state.current_player
         self.apply_action(self.bots[state.current_player].choose(state))
+        self._seat_changed = self.state.is_over or self.state.current_player != mover
         self.after_change()
         return True
 
@@ -837,7 +911,9 @@ class PacedBots:
             return
         from tornado.ioloop import IOLoop
 
-        self._timer = IOLoop.current().call_later(self.bot_delay_ms / 1000, self._bot_tick)
+        delay = self.bot_delay_ms + (self.bot_turn_pause_ms if self._seat_changed else 0)
+        self._seat_changed = False
+        self._timer = IOLoop.current().call_later(delay / 1000, self._bot_tick)
 
     def _bot_tick(self) -> None:
         self._timer = None

@@ -674,7 +674,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         zoom = _row([widgets.HTML("<span class='gem-caption'>Mine view:</span>"), self.zoom_choice])
         left = widgets.VBox([self.mine_view, zoom, self.hand_card])
         left.add_class("gem-left")
-        right = widgets.VBox([self.decision_card, self.door_card, self.status, self.hint_card, self.table_card,
+        right = widgets.VBox([self.decision_card, self.door_card, self.status, self.since_view, self.hint_card, self.table_card,
                               self.team_card])
         right.add_class("gem-right")
         main = _row([left, right], "gem-main")

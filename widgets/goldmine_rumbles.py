@@ -701,8 +701,8 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.fight_card = _card("Fight", [self.fight_view])
         left = widgets.VBox([self.board])
         left.add_class("gr-left")
-        right = widgets.VBox([self.decision_card, self.route_card, self.store_card, self.dashboard_card,
-                              self.free_card, self.dice_card, self.fight_card, self.status])
+        right = widgets.VBox([self.decision_card, self.status, self.since_view, self.route_card, self.store_card,
+                              self.dashboard_card, self.free_card, self.dice_card, self.fight_card])
         right.add_class("gr-right")
         main = _row([left, right], "gr-main")
         main.layout.align_items = "flex-start"

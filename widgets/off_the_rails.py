@@ -396,7 +396,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self.missions_card = _card("Missions", [self.missions_view])
         left = widgets.VBox([self.board])
         left.add_class("otr-left")
-        right = widgets.VBox([self.decision_card, self.status, self.square_card, self.carts_card, self.hint_card,
+        right = widgets.VBox([self.decision_card, self.status, self.since_view, self.square_card, self.carts_card, self.hint_card,
                               self.table_card, self.chasm_card, self.missions_card])
         right.add_class("otr-right")
         main = _row([left, right], "otr-main")

@@ -14,11 +14,13 @@ import pytest
 
 from minegames.core import Action, GameLog, GameState, IllegalActionError, OptionError, SaveFormatError
 from widgets.components import (
+    BASE_CSS,
     PIP_GLYPHS,
     ActionButton,
     DiceRow,
     GameApp,
     LogView,
+    SinceYourTurn,
     StateView,
     StatusLine,
     assign,
@@ -124,7 +126,7 @@ def test_status_line_escapes_and_marks_errors():
         status.say("x", "shouting")
 
 
-def test_log_view_shows_last_lines_newest_at_bottom():
+def test_log_view_keeps_the_whole_log_newest_at_the_bottom_of_a_scrolling_box():
     log = GameLog()
     view = LogView(lines=3)
     view.show_log(log)
@@ -132,8 +134,23 @@ def test_log_view_shows_last_lines_newest_at_bottom():
     for turn in range(1, 6):
         log.add(turn, f"event {turn}")
     view.show_log(log)
-    assert "event 1" not in view.value and "event 2" not in view.value
-    assert view.value.index("event 3") < view.value.index("event 4") < view.value.index("event 5")
+    # every line is there (a long bot turn is never cut off), in a box about 3 lines high that
+    # scrolls; the column is reversed so that the box rests on its newest line
+    assert all(f"turn {t}: event {t}" in view.value for t in range(1, 6))
+    assert "mg-log-scroll" in view.value and "max-height: 4.7em" in view.value
+    assert view.value.index("event 5") < view.value.index("event 4") < view.value.index("event 1")
+    assert ".mg-log-scroll { display: flex; flex-direction: column-reverse; overflow-y: auto; }" in BASE_CSS
+
+
+def test_since_your_turn_lists_lines_under_a_heading_and_hides_when_empty():
+    view = SinceYourTurn("xx-since")
+    assert view.layout.display == "none" and view.value == ""
+    view.show_lines(["turn 3: Blue uses Bacon & steals the Pickaxe", "turn 3: Red mines 2 gold"])
+    assert view.layout.display is None
+    assert "Since your last turn" in view.value
+    assert view.value.index("Bacon &amp; steals") < view.value.index("Red mines")
+    view.show_lines([])
+    assert view.layout.display == "none" and view.value == ""
 
 
 def test_dice_row_shows_faces_and_keeps():

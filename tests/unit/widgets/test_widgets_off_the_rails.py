@@ -6,6 +6,7 @@ column 3 runs south from D1 (3, 1). The red mine's centre is F5 (5, 5).
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections import Counter
@@ -414,3 +415,30 @@ def test_hidden_cards_never_reach_the_page():
         assert MISSION_BY_ID[mission].title not in shown
     for mission in app.state.missions_up:
         assert MISSION_BY_ID[mission].title in app.missions_view.value
+
+
+def test_since_your_last_turn_lists_every_line_the_bots_wrote_and_clears_when_you_act():
+    app = OffTheRailsApp(seed=8, players=2, bots="random", live=False)
+    rng = random.Random(8)
+    assert app.since_view.layout.display == "none"  # the person opens the game: nothing yet
+    for _ in range(200):
+        if app.state.current_player != app.seat:
+            break
+        app.take(rng.choice(sorted(app.offered(), key=str)))
+    mark = len(app.state.log)
+    assert app.since_view.layout.display == "none"  # the person's own lines are not listed
+    assert app.run_bots() > 0 and app.state.current_player == app.seat
+    written = [f"{app.state.log_unit} {n}: {t}" for n, t in app.state.log.entries[mark:]]
+    assert written and app.since_lines() == written
+    assert app.since_view.layout.display is None and "Since your last turn" in app.since_view.value
+    for line in written:
+        assert html.escape(line) in app.since_view.value
+    app.take(rng.choice(sorted(app.offered(), key=str)))
+    assert app.since_lines() == [] and app.since_view.layout.display == "none"
+
+
+def test_a_bots_move_that_hands_the_turn_on_waits_the_longer_turn_pause():
+    app = OffTheRailsApp(seed=8, players=2, bots="random", live=False)
+    assert app.speed_choice.value == "normal" and app.bot_turn_pause_ms == 1500
+    app.speed_choice.value = "instant"
+    assert app.bot_turn_pause_ms == 0
