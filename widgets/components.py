@@ -57,6 +57,12 @@ BASE_CSS = """
 @keyframes mg-armed-b { 0% { pointer-events: none; opacity: 0.55; } 100% { pointer-events: none; opacity: 1; } }
 .mg-app .mg-armed-a { animation: mg-armed-a 0.4s linear; }
 .mg-app .mg-armed-b { animation: mg-armed-b 0.4s linear; }
+/* a phone: every control at least 40 px high (ipywidgets sizes buttons, toggles, inputs and
+   drop-downs by this variable), so a thumb finds it */
+@media (max-width: 600px) {
+  .mg-app { --jp-widgets-inline-height: 40px; }
+  .mg-app .jupyter-button, .mg-app .widget-toggle-button { min-width: 40px; }
+}
 .mg-app .mg-confirm-question { font-size: 13px; color: #b00020; font-weight: 600; }
 """
 
