@@ -63,6 +63,8 @@ BASE_CSS = """
   .mg-app { --jp-widgets-inline-height: 40px; }
   .mg-app .jupyter-button, .mg-app .widget-toggle-button { min-width: 40px; }
 }
+.mg-app .mg-load-problem { color: #b00020; font-size: 13px; font-weight: 600; }
+.mg-app .mg-load-notice details { font-size: 12px; color: #555; }
 .mg-app .mg-confirm-question { font-size: 13px; color: #b00020; font-weight: 600; }
 """
 
@@ -524,8 +526,13 @@ class GameControls(widgets.VBox):
         self.save_text = widgets.Textarea(placeholder="Save puts the game here as JSON; paste a save and press Load.",
                                           layout=widgets.Layout(width="100%", height="90px"))
         self.save_text.add_class(f"{prefix}-save-text")
+        #: why the last Load failed, said under the Load button (hidden while there is nothing to say)
+        self.load_notice = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.load_notice.add_class("mg-load-notice")
+        self.load_notice.add_class(f"{prefix}-load-notice")
         self.save_load = widgets.Accordion(
-            children=[widgets.VBox([self.save_text, widgets.HBox([self.save_button, self.load_button])])],
+            children=[widgets.VBox([self.save_text, widgets.HBox([self.save_button, self.load_button]),
+                                    self.load_notice])],
             titles=("Save / load",), selected_index=None, layout=widgets.Layout(width="100%"))
         # New game during a game asks first, in the button's place (a second click lands on words)
         self.new_game_confirm = Confirm(f"{prefix}-new-game-confirm", go="Yes, start a new game",
@@ -537,6 +544,18 @@ class GameControls(widgets.VBox):
         row.add_class("mg-row")
         super().__init__([row, self.save_load])
         self._hid_new_game = False
+
+    def say_load_problem(self, words: str, detail: str = "") -> None:
+        """Why Load refused the text, in a player's words, under the Load button (the model's own
+        message folded away beneath, for whoever helps); empty words hide it."""
+        if not words:
+            assign(self.load_notice, value="")
+            assign(self.load_notice.layout, display="none")
+            return
+        more = (f'<details><summary>details (for a teacher)</summary><code>{html.escape(detail)}</code></details>'
+                if detail else "")
+        assign(self.load_notice, value=f'<div class="mg-load-problem">{html.escape(words)}</div>{more}')
+        assign(self.load_notice.layout, display=None)
 
     def ask_new_game(self, question: str) -> None:
         """Put the question (and its two answers) where the New game button was."""
@@ -907,6 +926,8 @@ class PacedBots:
             return moved
         if moved and self.report_bot_moves:
             self.report_since(before, "the bots moved")
+        elif moved and self.status.kind == "error":
+            self.status.clear()
         self.refresh()
         return moved
 
@@ -935,6 +956,8 @@ class PacedBots:
         if moved:
             if self.report_bot_moves:
                 self.report_since(before, "a bot moved")
+            elif self.status.kind == "error":  # a refusal said before the bots moved no longer holds
+                self.status.clear()
             self.refresh()
             self._bots_next()
 
@@ -1104,21 +1127,37 @@ class GameApp(StaticForm, widgets.VBox):
     def load(self, text: Optional[str] = None) -> bool:
         text = self.controls.save_text.value if text is None else text
         if not isinstance(text, str):
-            self.status.error(f"load: a save is JSON text, not {type(text).__name__}")
-            return False
+            return self.refuse_load(f"a save is JSON text, not {type(text).__name__}")
         try:
             state = self._load_game(text)
         except MinegamesError as error:
-            self.status.error(error_text(error))
-            return False
+            return self.refuse_load(getattr(error, "message", None) or str(error), error_text(error))
         except BAD_VALUE_ERRORS as error:  # text from the page is untrusted: no save shape may crash the app
-            self.status.error(f"save format: this text is not a save of this game ({type(error).__name__}: {error})")
-            return False
+            return self.refuse_load("this text is not a save of this game",
+                                    f"{type(error).__name__}: {error}")
         self.replace_state(state, "loaded the saved game")
         return True
 
+    def refuse_load(self, message: str, detail: str = "") -> bool:
+        """Say why a save was not loaded: in plain words under the Load button, with a pointer to
+        it on the status line; the game goes on unchanged."""
+        from .load_words import load_refusal
+
+        words = load_refusal(message, self.game_title())
+        self.controls.say_load_problem(words, detail or message)
+        self.status.error("The save was not loaded (the reason is under the Load button); your game goes on.")
+        return False
+
+    def game_title(self) -> str:
+        """The game's name as the gallery shows it."""
+        import minegames
+
+        info = minegames.GAMES.get(self.state.game_name)
+        return info.title if info is not None else self.state.game_name
+
     def replace_state(self, state: GameState, message: str) -> None:
         self.controls.settle_new_game()
+        self.controls.say_load_problem("")
         self.state = state
         self.on_new_state()
         self.after_change()

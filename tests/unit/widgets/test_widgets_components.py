@@ -260,7 +260,14 @@ def test_save_and_load_through_the_text_area():
     assert app.state.total == 2 and app.state.history == [Add(2)]
     app.controls.save_text.value = "{not json"
     app.controls.load_button.click()
-    assert app.status.kind == "error" and "save format" in app.status.text and app.state.total == 2
+    assert app.status.kind == "error" and "under the Load button" in app.status.text and app.state.total == 2
+    # said beside the Load button in a player's words, the model's words folded beneath
+    notice = app.controls.load_notice
+    assert notice.layout.display is None and "could not be loaded as a" in notice.value
+    assert "<details>" in notice.value and "save format:" in notice.value
+    app.controls.save_text.value = saved
+    app.controls.load_button.click()
+    assert app.status.kind == "ok" and notice.layout.display == "none" and notice.value == ""
 
 
 def test_errors_from_the_model_are_core_errors():

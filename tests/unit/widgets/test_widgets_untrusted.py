@@ -113,7 +113,10 @@ def test_a_crafted_save_is_refused_on_the_status_line_and_the_game_stays(kind):
         text = json.dumps(save)
     send(app.controls.save_text, value=text)  # pasted in the page
     app.controls.load_button.click()
-    assert app.status.kind == "error" and app.status.text.startswith("save format")
+    assert app.status.kind == "error" and app.status.text.startswith("The save was not loaded")
+    why = {"too deep": "not a whole save", "too long": "far longer than any save",
+           "too many actions": "far longer than any save"}[kind]
+    assert why in app.controls.load_notice.value and app.controls.load_notice.layout.display is None
     assert whole(app) == before
 
 
