@@ -611,8 +611,13 @@ class SeatUndo:
         history = state.history
         for back in range(1, len(history) + 1):
             if state.drew_on_chance(-back):
-                return 0, (f"'{history[-back]}' cannot be taken back: {state.chance_seen}, and a seen outcome "
-                           "stands (undo takes back choices, never chance)")
+                if self.actor(len(history) - back) == self.seat:
+                    return 0, (f"'{self.action_words(history[-back])}' cannot be taken back: {state.chance_seen}, "
+                               "and a seen outcome stands (undo takes back choices, never chance)")
+                # a bot's move the person may never have looked at: say what happened, not its name
+                return 0, ("your last choice cannot be taken back: since then another player's move turned up "
+                           "something new (a roll, a card or a tile), and a seen outcome stands (undo takes back "
+                           "choices, never chance)")
             if self.actor(len(history) - back) == self.seat:
                 return back, None
         return 0, "you have made no choice that can be taken back"
