@@ -62,7 +62,13 @@ SIDE_NAMES = M.SIDE_NAMES
 #: The whole mine is drawn at most this wide and this high (px), between these scales (px per unit);
 #: the close-up view draws it at ``CLOSE_SCALE`` at least, in a box that scrolls.
 MINE_WIDTH, MINE_HEIGHT = 620, 640
-SMALLEST_SCALE, LARGEST_SCALE, CLOSE_SCALE = 0.3, 1.0, 0.8
+SMALLEST_SCALE, LARGEST_SCALE, CLOSE_SCALE = 0.55, 1.0, 1.0
+#: Text drawn smaller than this (px) is left out of the mine (room names, points: in the tooltips).
+MIN_TEXT_PX = 11
+#: A clickable door is at least this deep (px) as drawn: a finger's width on a phone.
+TOUCH_PX = 42
+#: The close-up shows the rooms up to this many squares from your dwarf (it follows the dwarf).
+CLOSE_REACH = 2
 ZOOMS = {"whole mine": "fit", "close-up": "close"}
 #: At most this many ways to pay are offered as buttons for the door picked.
 PAYMENT_BUTTONS = 4
@@ -98,8 +104,24 @@ GEM_CSS = """
 .gem-app .gem-bar-back { display: inline-block; width: 120px; height: 8px; background: #eee; border-radius: 3px; }
 .gem-mine-scroll { max-height: 680px; overflow: auto; border-radius: 8px; }
 .gem-mine-stack { position: relative; overflow: visible; }
-.gem-mine-stack.gem-mine-close { width: max-content; flex-shrink: 0; }
-.gem-mine-stack.gem-mine-close .sv-box svg { max-width: none; }
+.gem-mine-stack { width: max-content; flex-shrink: 0; }
+.gem-mine-stack .sv-box svg { max-width: none; }
+.gem-app .gem-key { font-size: 12px; color: #444; line-height: 1.6; }
+.gem-app .gem-key-item { white-space: nowrap; margin-right: 8px; }
+@media (max-width: 600px) {
+  /* one column: the decision and the door card come right after the mine they decide on */
+  .gem-app .gem-main { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
+  .gem-app .gem-left, .gem-app .gem-right { display: contents !important; }
+  .gem-app .gem-main > * > * { order: 20; max-width: 100%; }
+  .gem-app .gem-main .gem-mine { order: 1; }
+  .gem-app .gem-main .gem-zoom-row { order: 2; }
+  .gem-app .gem-main .gem-decision { order: 3; }
+  .gem-app .gem-main .gem-door-panel { order: 4; }
+  .gem-app .gem-main .gem-hand-card { order: 5; }
+  .gem-app .gem-main .mg-status { order: 6; }
+  .gem-app .gem-main .gem-since { order: 7; }
+  .gem-app .gem-main .gem-key { order: 8; }
+}
 .gem-mine-stack .gem-overlay { position: absolute; top: 0; left: 0; right: 0; pointer-events: none; }
 .gem-mine-stack .gem-overlay svg { pointer-events: none; }
 .gem-mine-stack .gem-overlay [data-key] { pointer-events: all; }
@@ -205,8 +227,39 @@ def swatch(gem: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _base_picture(mine_items: tuple, extra: tuple, scale: float) -> str:
-    return render.mine_svg(dict(mine_items), highlight=list(extra) or None, scale=scale, title="the mine")
+def _base_picture(mine_items: tuple, extra: tuple, scale: float, empties: Optional[tuple] = None) -> str:
+    """The mine without its gem codes (the key under it names the colours); text too small to
+    read at ``scale`` left out. ``empties``: the bare squares to draw (None: every one)."""
+    return render.mine_svg(dict(mine_items), highlight=list(extra) or None, scale=scale, title="the mine",
+                           empties=True if empties is None else list(empties), letters=False,
+                           min_text=MIN_TEXT_PX)
+
+
+def close_window(mine_map: Mapping, extra: Sequence, here: tuple, reach: int = CLOSE_REACH):
+    """The part of the mine the close-up shows: the rooms and empty squares within ``reach``
+    squares of ``here`` (your dwarf), and the frame they are drawn in."""
+    near = lambda pos: abs(pos[0] - here[0]) <= reach and abs(pos[1] - here[1]) <= reach  # noqa: E731
+    rooms = {pos: tile for pos, tile in mine_map.items() if near(pos)}
+    marks = tuple(pos for pos in extra if near(pos))
+    empties = {landing.pos for landing in M.frontier(mine_map).values()} | set(marks)
+    empties = tuple(sorted(pos for pos in empties if near(pos) and pos not in mine_map))
+    min_x, min_y, max_x, max_y = M.bounds(list(rooms) + list(empties) + [here])
+    frame = S.Layout(min_x, min_y, (max_x - min_x + 1) * render.TILE + 2 * render.MARGIN,
+                     (max_y - min_y + 1) * render.TILE + 2 * render.MARGIN)
+    return rooms, marks, empties, frame
+
+
+def frame_holds(frame: S.Layout) -> Callable[[tuple], bool]:
+    """Whether a square lies inside the part of the mine ``frame`` draws."""
+    columns = round((frame.width - 2 * render.MARGIN) / render.TILE)
+    rows = round((frame.height - 2 * render.MARGIN) / render.TILE)
+    return lambda pos: (frame.min_x <= pos[0] < frame.min_x + columns and frame.min_y <= pos[1] < frame.min_y + rows)
+
+
+def gem_key_html() -> str:
+    """The key to the gem colours drawn on the mine: each gem's swatch and full name."""
+    items = "".join(f"<span class='gem-key-item'>{swatch(g)}{html.escape(GEM_NAMES[g])}</span>" for g in ALL_GEMS)
+    return f"<div class='gem-key'><b>Gems:</b> {items} <span class='gem-key-item'>(diamonds: special gems)</span></div>"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -284,24 +337,33 @@ class GemMineView(widgets.VBox):
     def update(self, state, seat: Optional[int] = None, *, rooms: Mapping[tuple, str] = {},
                doors: Mapping[tuple, DoorMark] = {}, spaces: Mapping[tuple, str] = {},
                steps: Mapping[int, str] = {}, pending: Optional[tuple] = None, plan: Optional[tuple] = None,
-               caption: str = "", zoom: str = "fit") -> None:
+               caption: str = "", zoom: str = "fit", fresh: Sequence[tuple] = ()) -> None:
         """Redraw. ``rooms``: {pos: tooltip} clickable rooms; ``doors``: {(pos, side): DoorMark};
         ``steps``: {side: tooltip} doors of the seat's own room that lead into built rooms;
         ``spaces``: {pos: tooltip} clickable empty squares; ``pending``: the square a new room is
         about to fill; ``plan``: the door the hint suggests, (pos, side). ``zoom``: ``"fit"``
-        draws the whole mine in the box, ``"close"`` draws it larger in a box that scrolls."""
+        draws the whole mine in the box, ``"close"`` draws the rooms around your dwarf larger (the
+        view follows the dwarf). ``fresh``: rooms built since your last turn, outlined."""
         if seat is not None:
             self.seat = seat
         mine_map = state.mine
         extra = tuple(sorted(set(spaces) | ({tuple(pending)} if pending else set())))
-        frame = S.layout(mine_map, extra)
-        scale = max(SMALLEST_SCALE, min(LARGEST_SCALE, MINE_WIDTH / frame.width, MINE_HEIGHT / frame.height))
         if zoom == "close":
-            scale = max(scale, CLOSE_SCALE)
+            shown, extra, empties, frame = close_window(mine_map, extra, tuple(state.players[self.seat]["pos"]))
+            scale = CLOSE_SCALE
+        else:
+            shown, empties, frame = mine_map, None, S.layout(mine_map, extra)
+            scale = max(SMALLEST_SCALE, min(LARGEST_SCALE, MINE_WIDTH / frame.width, MINE_HEIGHT / frame.height))
         scale = round(scale, 2)
-        set_classes(self.stack, {"gem-mine-close": zoom == "close"})
-        self.base.show(_base_picture(tuple(sorted(mine_map.items())), extra, scale))
+        set_classes(self.stack, {"gem-mine-close": zoom == "close", "gem-mine-fit": zoom != "close"})
+        self.base.show(_base_picture(tuple(sorted(shown.items())), extra, scale, empties))
         self._ink = max(1.0, 0.75 / scale)  # notes and dwarves stay readable when the mine is small
+        self._scale = scale
+        inside = frame_holds(frame)
+        rooms = {p: v for p, v in rooms.items() if inside(p)}
+        spaces = {p: v for p, v in spaces.items() if inside(p)}
+        doors = {k: v for k, v in doors.items() if inside(k[0]) and inside(M.neighbour(*k))}
+        plan = plan if plan is not None and inside(plan[0]) else None
         parts: list[str] = []
         keys: list[str] = []
         t = render.TILE
@@ -315,6 +377,12 @@ class GemMineView(widgets.VBox):
             ox, oy = frame.origin(pos)
             parts.append(f'<rect{css} x="{ox + 3}" y="{oy + 3}" width="{t - 6}" height="{t - 6}" rx="10" fill="none" '
                          f'stroke="{colour}" stroke-width="{width}"/>')
+        for pos in sorted(p for p in fresh if inside(p)):
+            ox, oy = frame.origin(pos)
+            parts.append(f'<rect class="gem-fresh" x="{ox + 9}" y="{oy + 9}" width="{t - 18}" height="{t - 18}" '
+                         f'rx="8" fill="none" stroke="#7b1fa2" stroke-width="{4 * self._ink:.1f}" '
+                         f'stroke-dasharray="{10 * self._ink:.0f} {5 * self._ink:.0f}">'
+                         '<title>built since your last turn</title></rect>')
         for pos, tip in sorted(rooms.items()):
             ox, oy = frame.origin(pos)
             key = f"room:{pos[0]}:{pos[1]}"
@@ -332,11 +400,11 @@ class GemMineView(widgets.VBox):
             parts.append(f'<rect x="{ox + 4}" y="{oy + 4}" width="{t - 8}" height="{t - 8}" rx="10" fill="#ff8f00" '
                          f'fill-opacity="0.25" stroke="#ff8f00" stroke-width="5"><title>the new room goes here'
                          f'</title></rect>')
-        parts += self._dwarves(state, frame)
+        parts += self._dwarves(state, frame, inside)
         for side, tip in sorted(steps.items()):
             key = f"door:{here[0]}:{here[1]}:{side}"
             keys.append(key)
-            parts.append(self._door_shape(frame, here, side, "gem-step", key, tip, "", self._ink))
+            parts.append(self._door_shape(frame, here, side, "gem-step", key, tip, "", self._ink, scale))
         if plan is not None:
             pos, side = plan
             x, y = frame.edge(pos, side, 0, -8)
@@ -345,16 +413,20 @@ class GemMineView(widgets.VBox):
         for (pos, side), mark in sorted(doors.items()):
             key = f"door:{pos[0]}:{pos[1]}:{side}"
             keys.append(key)
-            parts.append(self._door_shape(frame, pos, side, mark.css, key, mark.tip, mark.note, self._ink))
+            parts.append(self._door_shape(frame, pos, side, mark.css, key, mark.tip, mark.note, self._ink, scale))
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {frame.width:g} {frame.height:g}" '
                 f'width="{frame.width * scale:g}" height="{frame.height * scale:g}">')
         self.overlay.show(head + "".join(parts) + "</svg>", keys)
         assign(self.caption, value=caption)
 
     @staticmethod
-    def _door_shape(frame: S.Layout, pos, side: int, css: str, key: str, tip: str, note: str, ink: float) -> str:
+    def _door_shape(frame: S.Layout, pos, side: int, css: str, key: str, tip: str, note: str, ink: float,
+                    scale: float = 1.0) -> str:
         """A clickable band across a door's opening, reaching into the square beyond, with a note."""
-        span, inside, outside = render.TILE - 2 * render.STUB - 10, 8, 42
+        # at least TOUCH_PX deep as drawn (a finger's width), reaching into the room up to 30 units
+        depth = max(50.0, TOUCH_PX / scale)
+        inside = min(30.0, max(8.0, depth / 2))
+        span, outside = render.TILE - 2 * render.STUB - 10, depth - inside
         a = frame.edge(pos, side, -span / 2, inside)
         b = frame.edge(pos, side, span / 2, -outside)
         x, y = min(a[0], b[0]), min(a[1], b[1])
@@ -371,15 +443,17 @@ class GemMineView(widgets.VBox):
                      f'font-weight="bold" text-anchor="middle" fill="#111">{html.escape(note)}</text>')
         return f'<g data-key="{key}"><title>{html.escape(tip)}</title>{shape}{label}</g>'
 
-    def _dwarves(self, state, frame: S.Layout) -> list[str]:
+    def _dwarves(self, state, frame: S.Layout, inside: Callable[[tuple], bool]) -> list[str]:
         here: dict[tuple, list[int]] = {}
         for p, player in enumerate(state.players):
-            here.setdefault(tuple(player["pos"]), []).append(p)
+            if inside(tuple(player["pos"])):
+                here.setdefault(tuple(player["pos"]), []).append(p)
         parts = []
+        # the label "P1" is drawn at least MIN_TEXT_PX high, the dot round it sized to hold it
+        r = max(13 * min(self._ink, 1.4), MIN_TEXT_PX / self._scale / 0.85)
         for pos, players in here.items():
             ox, oy = frame.origin(pos)
             for i, p in enumerate(players):
-                r = 13 * min(self._ink, 1.4)
                 cx = ox + render.TILE / 2 + (i - (len(players) - 1) / 2) * (2 * r + 1)
                 cy = oy + render.TILE * 0.66
                 gem = state.players[p]["colour"]
@@ -672,7 +746,9 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         self.table_card = _card("Table", [self.table_view])
         self.team_card = _card("The team's hands (open)", [self.team_view])
         zoom = _row([widgets.HTML("<span class='gem-caption'>Mine view:</span>"), self.zoom_choice])
-        left = widgets.VBox([self.mine_view, zoom, self.hand_card])
+        zoom.add_class("gem-zoom-row")
+        self.hand_card.add_class("gem-hand-card")
+        left = widgets.VBox([self.mine_view, zoom, self.hand_card, widgets.HTML(gem_key_html())])
         left.add_class("gem-left")
         right = widgets.VBox([self.decision_card, self.door_card, self.status, self.since_view, self.hint_card, self.table_card,
                               self.team_card])
@@ -892,7 +968,9 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         here = tuple(state.players[self.seat]["pos"])
         moving = self.persons_turn() and state.phase == "move" and state.pending is None
         reach = {} if state.is_over else S.reachable_doors(state, self.seat)
-        chances = S.door_chances(state, self.seat, reach)
+        # a hand over its limit is not the hand that will pay: no chance is shown until the discard
+        over_limit = self.persons_turn() and state.phase == "discard"
+        chances = {} if over_limit else S.door_chances(state, self.seat, reach)
         self._chances = chances
         builds = {}
         for action in legal:
@@ -911,6 +989,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 note = percent(chances[key])
                 tip += (f"; chance your hand plus one more card pays it: {percent(chances[key])}"
                         f" ({reach[key]} step{'s' if reach[key] != 1 else ''} from you to its room)")
+            elif over_limit and key in reach:
+                tip += "; its chance is shown once you have discarded down to your hand limit"
             else:
                 css += " gem-door-far"
                 tip += "; out of reach now"
@@ -949,12 +1029,31 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                     self._offer(action, lambda a=action, k=key: self._press_build(a, k))
         pending = tuple(state.pending["pos"]) if state.pending and state.pending["kind"] == "place" else None
         plan = self._hint_shown[3] if moving else None
-        caption = ("Doors show their cost in gems and their points in the black hexagon. "
+        caption = ("Doors show their cost as coloured gems (the key under your hand names each colour) and their "
+                   "points in the black hexagon (point at it for the number when the mine is drawn small). "
                    "A dashed band marks a door into empty space; the number beside it is your exact chance "
                    "to pay it with your hand plus one more card (green: you can pay it now). "
                    "Your dwarf has a gold ring; your room a gold frame.")
+        if over_limit:
+            caption += " The chances show again once you have discarded down to your hand limit."
+        fresh = self.rooms_built_since_your_turn()
+        if fresh:
+            caption += (f" A dashed purple frame marks the {len(fresh)} room{'s' if len(fresh) != 1 else ''} "
+                        "built since your last turn.")
         self.mine_view.update(state, self.seat, rooms=rooms, doors=doors, spaces=spaces, steps=steps,
-                              pending=pending, plan=plan, caption=caption, zoom=self.zoom_choice.value)
+                              pending=pending, plan=plan, caption=caption, zoom=self.zoom_choice.value, fresh=fresh)
+
+    def mark_seen(self) -> None:
+        """You acted: the mine as it is now is the one "built since your last turn" compares with."""
+        super().mark_seen()
+        self._seen_mine = (id(self.state), dict(self.state.mine))
+
+    def rooms_built_since_your_turn(self) -> list[tuple]:
+        """The squares whose room was built (or moved there) since you last acted."""
+        seen = getattr(self, "_seen_mine", None)
+        if seen is None or seen[0] != id(self.state):
+            self._seen_mine = seen = (id(self.state), dict(self.state.mine))
+        return sorted(pos for pos, tile in self.state.mine.items() if seen[1].get(pos) != tile)
 
     def _picked_warpstone(self) -> Optional[int]:
         mine = self.my_chosen()
@@ -1094,9 +1193,13 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                     choices.append((f"Swap with P{action.player + 1} ({how}, 1 step)", action, "info",
                                     f"trade places with player {action.player + 1}'s dwarf"))
             steps = state.steps_left
-            text = (f"<b>{steps} step{'s' if steps != 1 else ''} left.</b> Click a room next to yours to step into it. "
-                    "To build: pick cards in your hand, then click a door into empty space "
-                    "(click a door first to see what it needs).")
+            if steps:
+                text = (f"<b>{steps} step{'s' if steps != 1 else ''} left.</b> Click a room next to yours to step "
+                        "into it. To build: pick cards in your hand, then click a door into empty space "
+                        "(click a door first to see what it needs).")
+            else:
+                text = ("<b>No steps left</b>: you cannot step or build any more this turn. "
+                        "Press <b>End movement</b> to take your action.")
             if any(isinstance(a, Warp) for a in legal):
                 text += " To warp: pick one Warpstone card alone, then click any room."
             return text, choices
@@ -1147,13 +1250,18 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         pending = state.pending
         room = C.ROOM_BY_ID[pending["room"]]
         step = self._effect_step()
-        head = f"<b>{html.escape(room.name)}</b>: {html.escape(room.text)}<br>"
+        terms = "".join(f"<br>{html.escape(t)}" for t in C.ability_terms(room.ability))
+        head = (f"<b>{html.escape(room.name)}</b>: {html.escape(room.text)}"
+                f"<div class='gem-caption'>{terms[4:]}</div>")
         choices: list = []
         if step == "x":
             hand = len(state.hand())
             for action in legal:
-                choices.append((f"X = {action.value}", action, "info", f"discard {action.value} of your {hand} cards"))
-            return head + "Choose X (the ability starts by discarding X cards).", choices
+                n = action.value
+                label = "Discard none (X = 0)" if n == 0 else f"Discard {n} (X = {n})"
+                choices.append((label, action, "info", f"of your {hand} card{'s' if hand != 1 else ''}; then: "
+                                + C.ability_with_x(room.ability, n)))
+            return head + "How many cards will you discard first? That number is X.", choices
         if step == "name":
             expected = self._name_outlook(legal).expected
             differ = len(set(expected.values())) > 1
@@ -1390,7 +1498,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                                              scale=0.6)
             w, h = _svg_size(picture)
             rows.append(f'<text x="4" y="{y + 14}" font-size="13" fill="#333">P{p + 1} '
-                        f'({html.escape(GEM_NAMES[view["players"][p]["colour"]])}), {len(hand)} cards</text>')
+                        f'({html.escape(GEM_NAMES[view["players"][p]["colour"]])}), {len(hand)} card{"s" if len(hand) != 1 else ""}</text>')
             rows.append(_nest(picture, 0, y + 18))
             keys += row_keys
             y += h + 24
@@ -1416,7 +1524,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             where = room_name(state, player["pos"])
             bot = "" if p == seat else f" <span class='gem-caption'>({html.escape(self.strength)} bot)</span>"
             rows.append(f"<tr class='{classes}'><td>{swatch(player['colour'])}{seat_label(p, seat)}{bot}</td>"
-                        f"<td class='gem-num'>{player['score']}</td><td>{count} cards</td><td>{names}</td>"
+                        f"<td class='gem-num'>{player['score']}</td><td>{count} card{'s' if count != 1 else ''}</td><td>{names}</td>"
                         f"<td>{html.escape(where)}</td></tr>")
         head = "<tr><th>player</th><th>points</th><th>hand</th><th>skills</th><th>in</th></tr>"
         target = options.target_score
@@ -1438,7 +1546,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             if options.burns:
                 top += f" {len(view['burnt'])} cards burnt."
         piles = (f"Deck {view['deck']} · discards {len(view['discards'])} · burnt {len(view['burnt'])} · "
-                 f"room tiles left {view['rooms_left']} · turn {view['turns_taken'] + 1}")
+                 f"room tiles left {view['rooms_left']} · {self.state.round_words()}")
         if view["discards"]:
             piles += f" · top discard {html.escape(card_words(view['discards'][-1]))}"
         table = f"<table class='gem-table'>{head}{''.join(rows)}</table>"
@@ -1757,7 +1865,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)} ({html.escape(state.ended_by)}). "
                     f"{self.hint_steps.summary()} Press <b>New game</b> to play again.{self._end_card()}")
         if self.persons_turn():
-            return f"<b>Your turn</b> (turn {state.turns_taken + 1}): " + self._turn_words()
+            return f"<b>Your turn</b> ({html.escape(state.round_words())}): " + self._turn_words()
         who = state.current_player
         pace = "" if self.live else " (bots move when asked)"
         doing = re.sub(r"^Player \d+: ", "", state.prompt())
@@ -1775,7 +1883,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             return "place the new room." if state.pending["kind"] == "place" else "carry out the room's ability."
         return {"choose skill": "keep one of your two skills.", "check": "the team reached its target.",
                 "discard": "discard down to your hand limit.",
-                "move": "move and build (the steps and the ways are in the panel on the right).",
+                "move": "move and build (the steps and the ways are in the “Your turn” panel).",
                 "action": "take your action.", "burn": "burn cards for the team.",
                 "chaos": "keep or trade your skill."}.get(state.phase, html.escape(state.prompt()))
 

@@ -175,6 +175,18 @@ def card_text(card_id: int) -> str:
     return " + ".join(GEM_NAMES[g] for g in GEM_CARDS[card_id].gems)
 
 
+def cards_text(card_ids) -> str:
+    """Cards face up, in words: "a Fire Ruby card", "3 cards (Obsidian + Electrum; Fire Ruby;
+    Sunstone)", "no cards"."""
+    cards = list(card_ids)
+    if not cards:
+        return "no cards"
+    if len(cards) == 1:
+        name = card_text(cards[0])
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+    return f"{len(cards)} cards ({'; '.join(card_text(c) for c in cards)})"
+
+
 def door_text(door: Door | None) -> str:
     """What a door costs, in STANDARD_GEMS order: "Obsidian + Obsidian + Electrum", "nothing",
     or "wall" for a side without a door."""
@@ -237,6 +249,34 @@ def _row_after(step, row):
             return 0
         return row - step[1] if isinstance(row, int) and isinstance(step[1], int) else None
     return None if op == "keep_matching" else row
+
+
+#: What each kind of step in a room's ability does, in plain words (shown beside the ability).
+STEP_MEANINGS = {
+    "discard": "Discard: the cards go from your hand to the discard pile, face up.",
+    "X": "X: the number of cards you choose to discard first (0 is allowed); the later steps count with it.",
+    "name": "Name a gem: choose one of the eleven gems; the later steps look for it.",
+    "reveal": "Reveal: turn cards from the deck face up, for everyone to see.",
+    "dig": "Dig: turn up cards from the deck one by one until enough show the gem asked for; "
+           "the others go to the discard pile.",
+    "keep": "Keep: take face-up cards into your hand; face-up cards left over go to the discard pile.",
+    "draw": "Draw: take cards from the deck into your hand, unseen by the others.",
+}
+
+
+def ability_terms(ability) -> list[str]:
+    """The plain meaning of each kind of step ``ability`` uses, in a fixed order."""
+    kinds = {("keep" if step[0] == "keep_matching" else step[0]) for step in ability or ()}
+    if uses_x(ability or ()):
+        kinds.add("X")
+    return [words for kind, words in STEP_MEANINGS.items() if kind in kinds]
+
+
+def ability_with_x(ability, x: int) -> str:
+    """The ability's words once X is chosen ("Discard 2 cards, reveal 3 cards, keep 1 of them.")."""
+    def count(n):
+        return x if n == "X" else x + 1 if n == "X+1" else n
+    return ability_text([(step[0], count(step[1]), *step[2:]) if len(step) > 1 else step for step in ability])
 
 
 def ability_text(ability) -> str:

@@ -9,7 +9,7 @@ from minegames.core import refuse
 
 from . import components, mine, skills
 from .actions import ChooseX, Discard, Keep, MoveRoom, NameGem, SwapPlaces, UseRoom
-from .gems import ALL_GEMS, SPECIAL_GEMS
+from .gems import ALL_GEMS, GEM_NAMES, SPECIAL_GEMS
 
 CARD_STEPS = {"draw", "reveal", "dig", "keep", "keep_matching", "discard", "name"}
 
@@ -98,10 +98,24 @@ def _start(game, context: str) -> None:
     _, room = _room_here(game)
     game.pending = {"kind": "effect", "room": room.id, "program": [list(s) for s in room.ability],
                     "index": 0, "x": None, "named": None, "need": 0, "context": context}
-    game.log.add(game.turns_taken + 1, f"player {game.current + 1} uses {room.name}: {room.text}")
+    game.note(f"{_who(game)} uses {room.name}")
     if uses_x(room.ability):
         return  # wait for ChooseX
     _advance(game)
+
+
+def _who(game) -> str:
+    return f"player {game.current + 1}"
+
+
+def _showing_words(game, cond) -> str:
+    """The cards a step looks for, with the gem named (not "the named gem")."""
+    if cond[0] == "named":
+        named = GEM_NAMES.get(game.pending["named"], game.pending["named"])
+        return f"showing {named}"
+    if cond[0] == "special":
+        return "showing a special gem"
+    return "showing " + " or ".join(GEM_NAMES[g] for g in cond[1])
 
 
 def _amount(pending, n) -> int:
@@ -137,12 +151,17 @@ def _advance(game) -> None:
         step = program[pending["index"]]
         kind = step[0]
         if kind == "draw":
-            game.draw(_amount(pending, step[1]))
+            drawn = game.draw(_amount(pending, step[1]))
+            if drawn:
+                game.note(f"{_who(game)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
         elif kind == "reveal":
             bonus = skills.reveal_bonus(game, game.current)
             if bonus:
                 game.use_skill("keen_eye")
-            game.revealed.extend(game.take_from_deck(_amount(pending, step[1]) + bonus))
+            shown = game.take_from_deck(_amount(pending, step[1]) + bonus)
+            game.revealed.extend(shown)
+            if shown:
+                game.note(f"{_who(game)} turns face up {components.cards_text(shown)} from the deck")
         elif kind == "dig":
             _dig(game, _amount(pending, step[1]), tuple(step[2]))
         elif kind == "keep":
@@ -150,6 +169,8 @@ def _advance(game) -> None:
             if wanted <= 0:
                 pass
             elif len(game.revealed) <= wanted:
+                if game.revealed:
+                    game.note(f"{_who(game)} keeps {components.cards_text(game.revealed)}")
                 game.hand().extend(game.revealed)
                 game.revealed.clear()
             else:
@@ -157,11 +178,15 @@ def _advance(game) -> None:
                 return
         elif kind == "keep_matching":
             kept = [c for c in game.revealed if matches(game, c, tuple(step[1]))]
+            game.note(f"{_who(game)} keeps the cards {_showing_words(game, tuple(step[1]))}: "
+                      f"{components.cards_text(kept)}")
             game.hand().extend(kept)
             game.revealed[:] = [c for c in game.revealed if c not in kept]
         elif kind == "discard":
             wanted = _amount(pending, step[1])
             if wanted >= len(game.hand()):
+                if game.hand():
+                    game.note(f"{_who(game)} discards {components.cards_text(game.hand())}")
                 for card in list(game.hand()):
                     game.discard_from_hand(card)
             elif wanted > 0:
@@ -179,6 +204,7 @@ def _dig(game, wanted: int, cond) -> None:
     when the dig ends (so the dig never turns them up again)."""
     found = 0
     reshuffled = False
+    looked = len(game.revealed)
     while found < wanted:
         if not game.deck:
             if reshuffled or not game.discards:
@@ -193,11 +219,18 @@ def _dig(game, wanted: int, cond) -> None:
             found += 1
         else:
             game.set_aside.append(card)
+    missed = len(game.set_aside)
+    if wanted > 0:
+        game.note(f"{_who(game)} digs for {wanted} card{'s' if wanted != 1 else ''} {_showing_words(game, cond)}: "
+                  f"finds {components.cards_text(game.revealed[looked:])}; {missed} other card"
+                  f"{'s go' if missed != 1 else ' goes'} to the discard pile")
     game.discards.extend(game.set_aside)
     game.set_aside.clear()
 
 
 def _finish(game) -> None:
+    if game.revealed:
+        game.note(f"the face-up cards left over go to the discard pile: {components.cards_text(game.revealed)}")
     game.discards.extend(game.revealed)
     game.revealed.clear()
     context = game.pending["context"]
@@ -222,18 +255,25 @@ def pending_actions(game) -> list:
 
 def apply_pending(game, action) -> None:
     pending = game.pending
+    room = components.ROOM_BY_ID[pending["room"]].name
     if isinstance(action, ChooseX):
         pending["x"] = action.value
+        count = f"{action.value} card{'s' if action.value != 1 else ''}"
+        game.note(f"{_who(game)} chooses to discard {count} for {room}" if action.value
+                  else f"{_who(game)} chooses to discard no cards for {room}")
     elif isinstance(action, NameGem):
         pending["named"] = action.gem
         pending["index"] += 1
+        game.note(f"{_who(game)} names {GEM_NAMES.get(action.gem, action.gem)}")
     elif isinstance(action, Keep):
+        game.note(f"{_who(game)} keeps {components.cards_text([action.card])}")
         game.revealed.remove(action.card)
         game.hand().append(action.card)
         pending["need"] -= 1
         if pending["need"] == 0:
             pending["index"] += 1
     elif isinstance(action, Discard):
+        game.note(f"{_who(game)} discards {components.cards_text([action.card])} for {room}")
         game.discard_from_hand(action.card)
         pending["need"] -= 1
         if pending["need"] == 0:

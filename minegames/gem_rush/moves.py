@@ -155,7 +155,6 @@ def pending_actions(game) -> list:
 
 # ---- doing it ------------------------------------------------------------------
 def apply_movement(game, action) -> None:
-    turn = game.turns_taken + 1
     who = f"player {game.current + 1}"
     pos = here(game)
     if isinstance(action, EndMovement):
@@ -167,24 +166,25 @@ def apply_movement(game, action) -> None:
         landing = mine.follow(game.mine, pos, action.side)
         _move_to(game, landing.pos)
         spend_step(game)
-        game.log.add(turn, f"{who} steps {SIDE_NAMES[action.side]} to {room_at(game, landing.pos).name}")
+        game.note(f"{who} steps {SIDE_NAMES[action.side]} into {room_at(game, landing.pos).name}")
         return
     if isinstance(action, (Build, WarpBuild)):
         return _build(game, action)
     if isinstance(action, Ride):
         _move_to(game, (action.x, action.y))
-        game.log.add(turn, f"{who} rides the mine cart")
+        game.note(f"{who} rides the mine cart to {room_at(game, (action.x, action.y)).name}")
         return
     if isinstance(action, CartWhistle):
         game.use_skill("cart_whistle")
         spend_step(game)
         _move_to(game, (action.x, action.y))
-        game.log.add(turn, f"{who} whistles for a mine cart")
+        game.note(f"{who} whistles for a mine cart and rides it to {room_at(game, (action.x, action.y)).name}")
         return
     if isinstance(action, Warp):
         game.discard_from_hand(action.card)
         _move_to(game, (action.x, action.y))
-        game.log.add(turn, f"{who} discards a Warpstone and appears in {room_at(game, (action.x, action.y)).name}")
+        game.note(f"{who} discards {components.cards_text([action.card])} to warp into "
+                  f"{room_at(game, (action.x, action.y)).name}")
         return
     if isinstance(action, SwapPlaces):
         if action.skill:
@@ -203,7 +203,8 @@ def apply_movement(game, action) -> None:
 def swap_places(game, other: int) -> None:
     mine_pos = game.players[game.current]["pos"]
     game.players[game.current]["pos"], game.players[other]["pos"] = game.players[other]["pos"], mine_pos
-    game.log.add(game.turns_taken + 1, f"player {game.current + 1} swaps places with player {other + 1}")
+    game.note(f"player {game.current + 1} swaps places with player {other + 1} "
+              f"(now in {room_at(game, tuple(game.players[game.current]['pos'])).name})")
 
 
 def move_room(game, pos, to) -> None:
@@ -212,7 +213,19 @@ def move_room(game, pos, to) -> None:
     for player in game.players:
         if tuple(player["pos"]) == pos:
             player["pos"] = list(to)
-    game.log.add(game.turns_taken + 1, f"player {game.current + 1} moves the elevator to {to}")
+    game.note(f"player {game.current + 1} moves {room_at(game, to).name}, with every dwarf in it, to "
+              f"{space_words(game, to)}")
+
+
+def space_words(game, pos, towards: int | None = None) -> str:
+    """Where a square lies, as a player says it: "north of the Forge" (from the room across
+    ``towards``, else from the first room beside it)."""
+    sides = [towards] if towards is not None else range(4)
+    for side in sides:
+        other = mine.neighbour(pos, side)
+        if other in game.mine and other != tuple(pos):
+            return f"{SIDE_NAMES[(side + 2) % 4]} of {room_at(game, other).name}"
+    return "a space beside the mine"
 
 
 def _move_to(game, pos) -> None:
@@ -244,8 +257,9 @@ def _build(game, action) -> None:
         spend_step(game)
     landing = mine.follow(game.mine, source, action.side)
     how = "warps to build" if warp else "builds"
-    game.log.add(game.turns_taken + 1, f"player {player + 1} {how} through a door costing "
-                 f"{components.door_text(door)} and scores {points}")
+    game.note(f"player {player + 1} {how} through the {SIDE_NAMES[action.side]} door of "
+              f"{room_at(game, source).name}, paying {components.door_text(door)} with "
+              f"{components.cards_text(action.cards)}, and scores {points} point{'s' if points != 1 else ''}")
     _turn_up(game, landing.pos, landing.entered_side, came_from=here(game))
 
 
@@ -268,7 +282,7 @@ def apply_pending(game, action: Place) -> None:
     room = components.ROOM_BY_ID[action.room]
     game.mine[pos] = (action.room, action.rotation)
     game.pending = None
-    game.log.add(game.turns_taken + 1, f"{room.name} is placed")
+    game.note(f"the new room, {room.name}, is placed {space_words(game, pos, pending['back'])}")
     if room.kind != "tunnel":
         _move_to(game, pos)
         _after_building(game)
@@ -288,7 +302,7 @@ def apply_pending(game, action: Place) -> None:
         _move_to(game, tuple(pending["came_from"]))
         _after_building(game)
         return
-    game.log.add(game.turns_taken + 1, "the tunnel leads to empty space: another room is built for free")
+    game.note("the tunnel leads to empty space: another room is built for free")
     _turn_up(game, landing.pos, landing.entered_side, came_from=tuple(pending["came_from"]))
 
 

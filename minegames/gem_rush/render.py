@@ -31,6 +31,8 @@ GEM_R = 7.5         # radius of a cost gem
 GEM_GAP = 16        # distance between cost gems along an edge
 ROW_DEPTH = 15      # cost row's distance in from its edge
 HIGHLIGHT = "#ffb000"
+POINTS_R = 9.6      # radius of a door's points hexagon: its number is 11 units high
+POINTS_GAP = 3      # extra room before the points hexagon (it is larger than a gem)
 #: background, accent (icon) and label colour by room kind
 KIND_STYLE = {
     "action": ("#f7e9d2", "#e07b1a", "#3b2a16"),
@@ -42,6 +44,7 @@ KIND_STYLE = {
 OTHER_STYLE = ("#f2f2f2", "#999999", "#2b2b2b")
 NAME_CHARS = 13     # characters per name line that fit a tile
 NAME_WIDTH = 84     # room between the East and West door rows, in drawing units
+NAME_SIZE = 12      # font size of a room's name, in drawing units
 
 
 def _n(value: float) -> str:
@@ -87,11 +90,14 @@ def gem_shape(cx: float, cy: float, r: float, gem: str, *, letters: bool = True)
     return svg.group(parts, tooltip=GEM_NAMES.get(gem, gem))
 
 
-def hexagon(cx: float, cy: float, r: float, value: object) -> str:
-    """A door's points: a small black hexagon with the number in white."""
+def hexagon(cx: float, cy: float, r: float, value: object, numbers: bool = True) -> str:
+    """A door's points: a small black hexagon with the number in white (``numbers=False``: the
+    number only in its tooltip, for a mine drawn too small to read it)."""
     pts = [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))) for k in range(6)]
-    return (svg.polygon(pts, fill="#111111", stroke="#111111", stroke_width=1)
-            + svg.text(cx, cy + r * 0.42, value, size=r * 1.15, anchor="middle", weight="bold", fill="white"))
+    shape = svg.polygon(pts, fill="#111111", stroke="#111111", stroke_width=1)
+    if not numbers:
+        return svg.group([shape], tooltip=f"{value} point{'s' if value != 1 else ''}")
+    return shape + svg.text(cx, cy + r * 0.42, value, size=r * 1.15, anchor="middle", weight="bold", fill="white")
 
 
 def _anvil(cx: float, cy: float, s: float, colour: str) -> str:
@@ -160,17 +166,19 @@ def _edge_segment(ox: float, oy: float, side: int, start: float, end: float) -> 
     return svg.line(a[0], a[1], b[0], b[1], stroke=WALL, width=WALL_WIDTH)
 
 
-def _door_marks(ox: float, oy: float, side: int, door) -> list[str]:
-    """The cost gems and points hexagon of a room's door, in a row just inside its edge."""
+def _door_marks(ox: float, oy: float, side: int, door, letters: bool = True, min_font: float = 0) -> list[str]:
+    """The cost gems and points hexagon of a room's door, in a row just inside its edge (the
+    points' number left out when it would be drawn under ``min_font`` units)."""
     cost = tuple(door.cost)
     count = len(cost) + 1
     first = -(count - 1) * GEM_GAP / 2
     parts = []
+    letters = letters and GEM_R * 0.95 >= min_font
     for i, gem in enumerate(cost):
         x, y = _edge_point(ox, oy, side, first + i * GEM_GAP, ROW_DEPTH)
-        parts.append(gem_shape(x, y, GEM_R, gem))
-    x, y = _edge_point(ox, oy, side, first + len(cost) * GEM_GAP, ROW_DEPTH)
-    parts.append(hexagon(x, y, GEM_R, door.points))
+        parts.append(gem_shape(x, y, GEM_R, gem, letters=letters))
+    x, y = _edge_point(ox, oy, side, first + len(cost) * GEM_GAP + POINTS_GAP, ROW_DEPTH)
+    parts.append(hexagon(x, y, POINTS_R, door.points, numbers=POINTS_R * 1.15 >= min_font))
     return parts
 
 
@@ -191,7 +199,9 @@ def _tunnel_paths(ox: float, oy: float, room, rotation: int) -> list[str]:
     return parts
 
 
-def _tile(ox: float, oy: float, room, rotation: int) -> str:
+def _tile(ox: float, oy: float, room, rotation: int, letters: bool = True, min_font: float = 0) -> str:
+    """One room tile; ``letters``: gem codes in its cost gems; text under ``min_font`` units is
+    left out (the names stay in the tooltip)."""
     fill, accent, ink = KIND_STYLE.get(room.kind, OTHER_STYLE)
     parts = [svg.rounded_box(ox + 1, oy + 1, TILE - 2, TILE - 2, radius=10, fill=fill, stroke="#8b7d6b",
                              stroke_width=1)]
@@ -207,12 +217,14 @@ def _tile(ox: float, oy: float, room, rotation: int) -> str:
         parts.append(_edge_segment(ox, oy, side, 0, STUB))
         parts.append(_edge_segment(ox, oy, side, TILE - STUB, TILE))
         if room.kind != "tunnel":
-            parts += _door_marks(ox, oy, side, door)
-    if room.kind != "tunnel":
+            parts += _door_marks(ox, oy, side, door, letters, min_font)
+    if room.kind != "tunnel" and NAME_SIZE >= min_font:
         lines = short_name(room.name)
         top = oy + TILE * (0.3 if len(lines) == 2 else 0.36)
         for i, text in enumerate(lines):
-            parts.append(fitted_text(ox + TILE / 2, top + i * 14, text, size=12, width=NAME_WIDTH, fill=ink))
+            parts.append(fitted_text(ox + TILE / 2, top + i * 14, text, size=NAME_SIZE, width=NAME_WIDTH,
+                                     fill=ink))
+    if room.kind != "tunnel":
         icon = _ICONS.get(room.kind)
         if icon:
             parts.append(icon(ox + TILE / 2, oy + TILE * 0.5, 11, accent))
@@ -242,7 +254,8 @@ def _positions(highlight) -> set[Pos]:
 def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | None = None,
              colours: Mapping[int, str] | None = None, rooms=None, highlight=None,
              chances: Mapping[tuple[Pos, int], str] | None = None, scale: float = 0.75,
-             title: str | None = "Gem Rush mine", empties: bool | Iterable[Pos] = True) -> str:
+             title: str | None = "Gem Rush mine", empties: bool | Iterable[Pos] = True,
+             letters: bool = True, min_text: float = 0) -> str:
     """The mine as a standalone SVG.
 
     ``dwarves`` maps a player (0-based, labelled P1, P2, ...) to a position and ``colours`` a
@@ -251,7 +264,9 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
     text (a chance to pay, say) printed just outside that door. ``scale`` is pixels per unit
     (a square is ``TILE`` units). ``empties``: draw every square of bare rock a door opens onto
     (True, the game's own pictures), none (False), or only these squares; the drawing is cropped
-    to what it shows.
+    to what it shows. ``letters=False`` leaves the gem codes out of the cost gems (a picture with
+    a key of gem colours beside it); ``min_text`` (pixels) leaves out the room names and points
+    that would be drawn smaller than that at ``scale`` (they stay in the tooltips).
     """
     from .mine import _table
 
@@ -280,7 +295,7 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
                                 tooltip=f"empty space at {pos}" if every_empty else "bare rock"))
     for pos in sorted(mine):
         room_id, rotation = mine[pos]
-        doc.add(_tile(*origin(pos), table[room_id], rotation))
+        doc.add(_tile(*origin(pos), table[room_id], rotation, letters, min_text / scale))
     for pos in sorted(marks):
         ox, oy = origin(pos)
         doc.add(svg.rounded_box(ox + 2, oy + 2, TILE - 4, TILE - 4, radius=10, fill="none", stroke=HIGHLIGHT,
@@ -306,6 +321,7 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
 
 # ---- cards --------------------------------------------------------------------------------
 CARD_W, CARD_H, CARD_GAP = 78, 112, 10
+CARD_TEXT = 13.5    # a card's words (its number, its gems' names): 11 px and more at the app's scale
 
 
 def _card_table(cards):
@@ -322,13 +338,13 @@ def _card(x: float, y: float, card, selected: bool) -> str:
         y -= 6
     parts = [svg.rounded_box(x, y, CARD_W, CARD_H, radius=7, fill="#fffdf7",
                              stroke=HIGHLIGHT if selected else "#555555", stroke_width=3.5 if selected else 1.2),
-             svg.text(x + 6, y + 13, f"#{card.id}", size=9, fill="#777777")]
+             svg.text(x + 5, y + 15, f"#{card.id}", size=CARD_TEXT, fill="#666666")]
     gems = tuple(card.gems)
     rows = len(gems) or 1
     for i, gem in enumerate(gems):
         cy = y + 20 + (i + 0.5) * (CARD_H - 26) / rows
-        parts.append(gem_shape(x + CARD_W / 2, cy, 11, gem))
-        parts.append(fitted_text(x + CARD_W / 2, cy + 21, GEM_NAMES.get(gem, gem), size=9.5, width=CARD_W - 8,
+        parts.append(gem_shape(x + CARD_W / 2, cy - 4, 11, gem, letters=False))
+        parts.append(fitted_text(x + CARD_W / 2, cy + 21, GEM_NAMES.get(gem, gem), size=CARD_TEXT, width=CARD_W - 6,
                                  fill="#222222", weight="normal"))
     names = " & ".join(GEM_NAMES.get(g, g) for g in gems)
     return svg.group(parts, tooltip=f"card {card.id}: {names}")

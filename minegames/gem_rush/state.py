@@ -29,6 +29,8 @@ class GemRush(GameState):
     action_types = ACTION_TYPES
     options_type = Options
     chance_seen = "the cards or room tiles it turned up have been seen"
+    #: the log counts rounds, as a table does: round 2 is each player's second turn
+    log_unit = "round"
 
     def __init__(self, options: Options, seed: int | None = None):
         super().__init__(options, seed)
@@ -68,7 +70,8 @@ class GemRush(GameState):
 
     def _setup(self) -> None:
         opts = self.options
-        self.log.add(0, f"Gem Rush, {opts.mode} mode, {opts.players} player(s), skills: {opts.skills}")
+        self.note(f"Gem Rush, {opts.mode} mode, {opts.players} player{'s' if opts.players != 1 else ''}, "
+                  f"skills: {opts.skills}")
         self._deal_skills()
         self.deck = self._shuffled([card.id for card in components.GEM_CARDS])
         for player in self._seat_order():
@@ -181,6 +184,25 @@ class GemRush(GameState):
             return self.team_score >= target
         return any(player["score"] >= target for player in self.players)
 
+    # ---- counting as a table does ---------------------------------------------------------------
+    @property
+    def round_number(self) -> int:
+        """The round under way: round 2 is each player's second turn (the log counts rounds)."""
+        return self.turns_taken // self.num_players + 1
+
+    @property
+    def last_round(self) -> int:
+        """The round of the last turn begun (the game-over line belongs to it)."""
+        return max(self.turns_taken - 1, 0) // self.num_players + 1 if self.turns_taken else 1
+
+    def round_words(self) -> str:
+        """"round 2, player 3's turn": the turn under way as a table says it."""
+        return f"round {self.round_number}, player {self.current + 1}'s turn"
+
+    def note(self, text: str) -> None:
+        """A log line of the turn under way, numbered by its round."""
+        self.log.add(self.round_number, text)
+
     def end_action(self) -> None:
         """The action phase is over: burn (Crisis, or Rush with burning) or end the turn."""
         if self.options.burns:
@@ -195,8 +217,8 @@ class GemRush(GameState):
         if self.options.skills == "chaos" and self.phase != CHAOS and self.skill_deck:
             self.phase = CHAOS
             return
+        self.note(f"player {self.current + 1} ends the turn")
         self.turns_taken += 1
-        self.log.add(self.turns_taken, f"player {self.current + 1} ends the turn")
         if self.options.mode == "crisis" and self._all_burnt():
             return self._end("the last gem card is burnt")  # the Crisis clock: over at once
         self.current = (self.current + 1) % self.num_players
@@ -206,7 +228,7 @@ class GemRush(GameState):
         self.phase = OVER
         self.ended_by = why
         self.pending = None
-        self.log.add(self.turns_taken, f"game over: {why}")
+        self.log.add(self.last_round, f"game over: {why}")
 
     @property
     def cards_left_to_burn(self) -> int:
@@ -228,7 +250,7 @@ class GemRush(GameState):
                 self.deck = self._shuffled(self.discards)
                 self.discards = []
                 reshuffled = True
-                self.log.add(self.turns_taken + 1, "the discard pile is shuffled into a new deck")
+                self.note("the discard pile is shuffled into a new deck")
             taken.append(self.deck.pop())
         if taken:
             self._see_chance()
@@ -376,11 +398,12 @@ class GemRush(GameState):
         if isinstance(action, (EndGame, PlayOn)):
             if isinstance(action, EndGame):
                 return self._end("the team reached its target and stopped")
-            self.log.add(self.turns_taken + 1, "the team plays on")
+            self.note("the team plays on")
             return self._to_discard_phase()
         if isinstance(action, Discard):
             self.discard_from_hand(action.card)
-            self.log.add(self.turns_taken + 1, f"player {self.current + 1} discards down to the limit")
+            self.note(f"player {self.current + 1} discards {components.cards_text([action.card])} "
+                      "(down to the hand limit)")
             if len(self.hand()) <= skills.hand_limit(self, self.current):
                 self._to_move_phase()
             return
@@ -391,12 +414,13 @@ class GemRush(GameState):
             if count > 1:
                 self.use_skill("prospector")
             drawn = self.draw(count)
-            self.log.add(self.turns_taken + 1, f"player {self.current + 1} draws {len(drawn)} card(s)")
+            self.note(f"player {self.current + 1} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
             return self.end_action()
         if isinstance(action, Scavenge):
             self.hand().append(self.discards.pop())
             self.use_skill("scavenger")
-            self.log.add(self.turns_taken + 1, f"player {self.current + 1} takes the top discard")
+            self.note(f"player {self.current + 1} takes the top card of the discard pile "
+                      f"({components.cards_text(self.hand()[-1:])})")
             return self.end_action()
         if isinstance(action, Burn):
             return self._burn(action)
@@ -410,7 +434,7 @@ class GemRush(GameState):
         player = self.players[self.current]
         player["skills"] = [action.skill]
         player["dealt"] = []
-        self.log.add(0, f"player {self.current + 1} keeps {components.SKILL_BY_ID[action.skill].name}")
+        self.note(f"player {self.current + 1} keeps the skill {components.SKILL_BY_ID[action.skill].name}")
         waiting = [p for p in self._seat_order() if self.players[p]["dealt"]]
         if waiting:
             self.current = waiting[0]
@@ -422,7 +446,7 @@ class GemRush(GameState):
         if action.player == DECK:
             cards = self.take_from_deck(1)
             self.burnt.extend(cards)
-            what = "the top card of the deck"
+            what = f"the top card of the deck: {components.cards_text(cards)}"
         elif action.card == UNSEEN:
             # a blind burn: the card is drawn with the game's generator, so undo cannot re-roll it
             hand = sorted(self.hand(action.player))
@@ -430,13 +454,15 @@ class GemRush(GameState):
             self.hand(action.player).remove(card)
             self.burnt.append(card)
             # the burnt pile is open: once drawn, everyone sees which card went
-            what = f"a card at random from player {action.player + 1}'s hand: {components.card_text(card)}"
+            what = f"a card at random from player {action.player + 1}'s hand: {components.cards_text([card])}"
         else:
             self.hand(action.player).remove(action.card)
             self.burnt.append(action.card)
-            what = f"a card from player {action.player + 1}'s hand"
+            whose = "their own hand" if action.player == self.current else f"player {action.player + 1}'s hand"
+            what = f"{components.cards_text([action.card])} from {whose}"
         self.burns_left -= 1
-        self.log.add(self.turns_taken + 1, f"burn {what} ({len(self.burnt)} burnt)")
+        self.note(f"player {self.current + 1} burns {what} ({len(self.burnt)} of "
+                  f"{len(components.GEM_CARDS)} gem cards burnt)")
         if self.burns_left == 0 or self.cards_left_to_burn == 0:
             self._end_turn()
 
@@ -446,8 +472,9 @@ class GemRush(GameState):
             old = player["skills"]
             player["skills"] = [self.skill_deck.pop()]
             self.skill_deck = self._shuffled(self.skill_deck + old)
-            self.log.add(self.turns_taken + 1, f"player {self.current + 1} trades {', '.join(old) or 'no skill'} "
-                                               "for a new skill")
+            names = ", ".join(components.SKILL_BY_ID[s].name for s in old if s in components.SKILL_BY_ID)
+            self.note(f"player {self.current + 1} trades {names or 'no skill'} for a new skill, "
+                      f"{', '.join(components.SKILL_BY_ID[s].name for s in player['skills'])}")
         self._end_turn()
 
     # ---- snapshots -----------------------------------------------------------

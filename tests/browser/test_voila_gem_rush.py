@@ -18,12 +18,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
+import screen_sizes  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 SEED = 2          # seat 1 can pay a two-card door on its first turn (checked below against the model)
 SCREENSHOT = REPO_ROOT / "docs" / "images" / "gem_rush_app.png"
 TURN_WAIT_MS = 120_000
+MID_GAME_DECISIONS = 14   # my decisions before the size check: about five turns each, a mine of 8+ rooms
 COUNTER = "document.querySelector('.gem-app .gem-moves')"
 
 
@@ -251,4 +253,29 @@ def test_a_free_door_shows_its_price_and_builds_only_when_asked(page, voila_url)
     click_and_settle(page, build)
     assert counter(page, "moves") == moves + 1
     assert "Place" in page.locator(".gem-decision").inner_text()
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
+def test_mid_game_fits_the_screen(page, voila_url, tmp_path, size):
+    """After several turns against instant bots the whole mine, its badges and the panels are
+    readable and fit: no text under 11 px as drawn, no target under 40 px on a phone, nothing cut
+    off (issue 21, part 6); then the close-up, which follows your dwarf."""
+    page.set_viewport_size(size)
+    start(page, voila_url, 5, players=3)
+    for _decision in range(MID_GAME_DECISIONS):
+        wait_for_my_turn(page)
+        play_one_decision(page)
+    wait_for_my_turn(page)
+    phone = size["width"] < 500
+    page.locator(".gem-zoom button", has_text="whole mine").click()
+    page.wait_for_function("() => document.querySelector('.gem-app .gem-mine .gem-mine-fit') !== null")
+    screen_sizes.screenshot(page, tmp_path, f"gem_rush_app_{size['width']}")
+    problems = screen_sizes.layout_problems(page, targets=phone)
+    assert problems == [], "\n".join(problems)
+    page.locator(".gem-zoom button", has_text="close-up").click()
+    page.wait_for_function("() => document.querySelector('.gem-app .gem-mine .gem-mine-close') !== null")
+    screen_sizes.screenshot(page, tmp_path, f"gem_rush_app_{size['width']}_close")
+    problems = screen_sizes.layout_problems(page, targets=phone)
+    assert problems == [], "\n".join(problems)
     assert page.console_errors == []

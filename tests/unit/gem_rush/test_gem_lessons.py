@@ -240,7 +240,7 @@ def test_the_rules_lessons_answers_are_the_models():
 
 def test_the_rules_lessons_buttons_show_the_rule_or_the_move():
     assert "wall on its west side" in R.try_step("west").text
-    assert "steps south to Oracle's Pool" in R.try_step("south").text
+    assert "steps south into Oracle's Pool" in R.try_step("south").text
     assert "wasted: Soulstone" in R.try_paying("both cards").text
     assert "does NOT pay" in R.try_paying(R.PAYMENTS[1]).text
     assert "<svg" in R.try_step("north")._repr_html_()
