@@ -44,7 +44,7 @@ from minegames.core import Action
 from minegames.off_the_rails import app_support as S
 from minegames.off_the_rails import board as B
 from minegames.off_the_rails import legal as rules
-from minegames.off_the_rails import render, scoring
+from minegames.off_the_rails import render, scoring, wording
 from minegames.off_the_rails.actions import (
     ChangeSpeed, DrawCard, DrawToken, Drive, Drop, EndActions, Pick, PlaceCart, PlaceToken, PlaceTrack, Upgrade,
 )
@@ -68,8 +68,19 @@ GEM_INK = {gem: render.svg.GEM_COLOURS[gem][0] for gem in GEMS}
 
 OTR_CSS = """
 .otr-app .otr-main { gap: 14px; align-items: flex-start; flex-flow: row wrap; }
-.otr-app .otr-left { flex: 1 1 600px; min-width: 340px; max-width: 620px; gap: 6px; }
-.otr-app .otr-right { flex: 1 1 380px; min-width: 320px; max-width: 500px; gap: 8px; }
+.otr-app .otr-left { flex: 0 1 672px; min-width: 0; max-width: 100%; gap: 6px; }
+.otr-app .otr-right { flex: 1 1 380px; min-width: 0; max-width: 540px; gap: 8px; }
+.otr-app .otr-board-frame { max-width: 100%; overflow: auto; }
+.otr-app .otr-board-frame .otr-stack { flex: none; }
+.otr-app .otr-board-frame .sv-box svg { max-width: none; }   /* never shrunk: the frame scrolls instead */
+@media (max-width: 600px) {
+  /* a phone: the board keeps squares big enough to touch, in its own frame that scrolls both ways
+     and leaves the decision below it on the same screen */
+  .otr-app .otr-board-frame { max-height: 56vh; border: 1px solid #d7ccc8; border-radius: 6px; }
+  .otr-app .otr-main { gap: 8px; }
+  .otr-app .otr-right { flex-basis: 100%; max-width: 100%; }
+  .otr-app .widget-checkbox input[type="checkbox"] { width: 40px; height: 40px; }
+}
 .otr-app .otr-card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 10px; background: #fff; }
 .otr-app .otr-card-title { font-size: 12px; font-weight: 600; color: #5d4037; text-transform: uppercase;
   letter-spacing: .04em; }
@@ -79,8 +90,10 @@ OTR_CSS = """
 .otr-app .otr-tile { min-width: 46px; font-size: 18px; font-family: var(--jp-code-font-family, monospace); }
 .otr-app .otr-small { min-width: 30px; }
 .otr-app .otr-bad { color: #b00020; }
+.otr-app .otr-key summary { cursor: pointer; padding: 4px 0; font-weight: 600; }
 .otr-app .otr-ok { color: #1b5e20; font-weight: 600; }
 .otr-app table.otr-table { border-collapse: collapse; font-size: 12px; width: 100%; }
+.otr-app .otr-table-frame { max-width: 100%; overflow-x: auto; }
 .otr-app table.otr-table td, .otr-app table.otr-table th { padding: 2px 5px; border-bottom: 1px solid #eee;
   text-align: left; vertical-align: top; }
 .otr-app table.otr-table td.otr-num { text-align: right; font-weight: 600; }
@@ -146,11 +159,14 @@ class RailsBoard(widgets.VBox):
         self.overlay.add_class("otr-overlay")
         stack = widgets.Box([self.base, self.overlay])
         stack.add_class("otr-stack")
+        frame = widgets.Box([stack])   # scrolls the board sideways (and down) on a narrow screen,
+        frame.add_class("otr-board-frame")   # keeping the square the decision is about in view
+        frame.add_class("sv-scroll")
         self.caption = widgets.HTML()
         self.caption.add_class("otr-caption")
         self._callbacks: list[Callable[[tuple], Any]] = []
         self.base.on_click(self._clicked)
-        super().__init__([stack, self.caption])
+        super().__init__([frame, self.caption])
         self.add_class("otr-board")
 
     def on_square(self, callback: Callable[[tuple], Any]) -> None:
@@ -174,10 +190,10 @@ class RailsBoard(widgets.VBox):
         self.base.show(render.board_svg(state, tips=tips), ALL_KEYS)
 
     def mark(self, *, selected=None, preview: Optional[int] = None, marks: Optional[Mapping] = None,
-             routes: Optional[list] = None, caption: str = "") -> None:
+             routes: Optional[list] = None, focus=None, caption: str = "") -> None:
         """The layer on top: see ``render.overlay_svg``."""
         self.overlay.show(render.overlay_svg(selected=selected, preview=preview, marks=dict(marks or {}),
-                                             routes=routes or []))
+                                             routes=routes or [], focus=focus))
         assign(self.caption, value=caption)
 
 
@@ -223,6 +239,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self._upgrade_choices: dict[int, S.UpgradeChoice] = {}
         self._start_choice: Optional[S.StartChoice] = None
         self._version, self._drawn = 0, -1       # the game's changes counted, and the one the board shows
+        self._seen: Optional[_Sight] = None       # the board as you left it when you last acted
         self._build_widgets(state, bot_speed)
         super().__init__(state, new_game=self._fresh_game, load=off_the_rails.load, title="Off the Rails")
         for control, name in ((self.players_choice, "players"), (self.strength_choice, "bot strength"),
@@ -277,6 +294,23 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self.selected, self.turning, self.hint_plan = None, 0, None
         self.hint_steps.reset()
         self._fit_options()
+
+    # ---- what changed since your last turn -----------------------------------------------------
+    def since_lines(self) -> list[str]:
+        """The log lines since you last acted, the set-up's named "set-up" (it is no turn)."""
+        return wording.log_lines(self.state.log.entries[self._since_mark:], self.state.log_unit)
+
+    def mark_seen(self) -> None:
+        super().mark_seen()
+        self._seen = _Sight(self.state, self._since_mark)
+
+    def changed_squares(self) -> dict[tuple, str]:
+        """The squares the other seats changed since you last acted: {square: "changed"} where track
+        was laid, upgraded or fell or gems came or went, {square: "moved"} where a cart now stands that stood elsewhere
+        (and "changed" where one left)."""
+        if self._seen is None or self._seen.mark != self._since_mark:   # a new game or a game put in
+            self._seen = _Sight(self.state, self._since_mark)
+        return self._seen.changes(self.state)
 
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
     def action_words(self, action: Action) -> str:
@@ -396,8 +430,9 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self.missions_card = _card("Missions", [self.missions_view])
         left = widgets.VBox([self.board])
         left.add_class("otr-left")
-        right = widgets.VBox([self.decision_card, self.status, self.since_view, self.square_card, self.carts_card, self.hint_card,
-                              self.table_card, self.chasm_card, self.missions_card])
+        # the decision first, with what it decides on (the square picked, the carts), then what happened
+        right = widgets.VBox([self.decision_card, self.square_card, self.carts_card, self.status, self.since_view,
+                              self.hint_card, self.table_card, self.chasm_card, self.missions_card])
         right.add_class("otr-right")
         main = _row([left, right], "otr-main")
         main.layout.align_items = "flex-start"
@@ -715,7 +750,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                tooltip=refusal or "play the next action of the move shown")
         assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()),
                disabled=self.hint_steps.move_shown(self.hint_key()))
-        self.log_view.show_log(state.log, state.log_unit)
+        self.log_view.show_log(_SetUpLog(state.log), state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
         counter = (f'<span class="otr-moves" data-moves="{len(state.history)}" data-tracks="{len(state.tracks)}" '
@@ -744,7 +779,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
 
     def _refresh_board(self) -> None:
         state = self.state
-        marks: dict[tuple, str] = {}
+        marks: dict[tuple, str] = self.changed_squares()
         if self.hint_plan is not None:
             for square in S.action_squares(self.hint_plan.actions):
                 marks[square] = "hint"
@@ -762,11 +797,30 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if self._drawn != self._version:
             self.board.draw(state)
             self._drawn = self._version
-        caption = ("Click a square to see it; on your turn, click an empty square to lay track (click it again to "
+        caption = ("<details class='otr-key'><summary>What the board shows</summary>Click a square to see it; on your turn, click an empty square to lay track (click it again to "
                    "turn the tile), a tile to upgrade it. Dashed lines: where your carts would run now "
                    "(✕ derails, ○ delivers, ? a junction where you choose). Purple: your free start squares; "
-                   "blue: squares to click now; green: the hint's squares.")
-        self.board.mark(selected=self.selected, preview=preview, marks=marks, routes=self._routes(), caption=caption)
+                   "blue: squares to click now; green: the hint's squares; teal outline: changed since your last "
+                   "turn (dotted: track, gems or the chasm; dashed: a cart that moved there). Squares are named by "
+                   "column letter and row number: D3 is column D, row 3.</details>")
+        self.board.mark(selected=self.selected, preview=preview, marks=marks, routes=self._routes(),
+                        focus=self._focus(marks), caption=caption)
+
+    def _focus(self, marks: Mapping[tuple, str]) -> Optional[tuple]:
+        """The square the decision is about (a phone's board frame keeps it in view): the square
+        picked, else a square to click now, the next cart to move, the hint's square or your start."""
+        state = self.state
+        if self.selected is not None:
+            return self.selected
+        if not self.persons_turn():
+            return None
+        for kind in ("target", "hint", "start"):
+            found = next((square for square, k in sorted(marks.items()) if k == kind), None)
+            if found is not None:
+                return found
+        carts = [tuple(state.carts[i]["square"]) for i in state.carts_of(self.seat)
+                 if state.carts[i]["where"] == "board"]
+        return carts[0] if carts else None
 
     # ---- the square card
     def _refresh_square(self) -> None:
@@ -916,8 +970,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                 cart = state.cart_name(pending["cart"])
                 found = [(f"Drop {a.gem} ({GEM_POINTS[a.gem]})", a, "danger", S.action_words(state, a))
                          for a in legal if isinstance(a, Drop)]
-                return (f"<b>{html.escape(cart[0].upper() + cart[1:])} was hit:</b> choose {pending['count']} "
-                        "gem(s) to drop."), found
+                return (f"<b>{html.escape(cart[0].upper() + cart[1:])} was hit:</b> choose "
+                        f"{wording.plural(pending['count'], 'gem')} to drop."), found
             found = [(B.square_name((a.x, a.y)).split(" ")[0], a, "", S.action_words(state, a))
                      for a in legal if isinstance(a, PlaceToken)]
             return (f"<b>Place the {pending['colour']} chasm token</b>: click a highlighted square (next to a "
@@ -978,7 +1032,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             body = self._solo_html()
         else:
             note = "Final scores: see the table above." if state.is_over else scoring.RUNNING_NOTE
-            body = (f"<table class='otr-table'>{head}{''.join(rows)}</table>"
+            body = (f"<div class='otr-table-frame'><table class='otr-table'>{head}{''.join(rows)}</table></div>"
                     f"<span class='otr-caption otr-points-note'>{html.escape(note)}</span>")
         assign(self.table_view, value=f"<div>{top}</div>{body}")
         missions = [f"<li><b>{html.escape(MISSION_BY_ID[m].title)}</b>: {html.escape(MISSION_BY_ID[m].text)}</li>"
@@ -1080,6 +1134,49 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         doing = re.sub(r"^\w+: ", "", state.prompt())
         return (f"{html.escape(self.bot_name(who))} is playing: {html.escape(doing)}"
                 f"<span class='otr-caption'>{pace}</span>")
+
+
+class _SetUpLog:
+    """The game's log as the log box shows it: the set-up's lines named "set-up", not "turn 0"."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def lines(self, last: Optional[int] = None, unit: str = "turn") -> list[str]:
+        entries = self.log.entries if last is None else self.log.entries[-last:]
+        return wording.log_lines(entries, unit)
+
+
+class _Sight:
+    """The board as the person left it (track, fallen squares, where each cart stood), to mark
+    what the other seats changed since."""
+
+    def __init__(self, state, mark: int):
+        self.mark = mark
+        self.tracks = dict(state.tracks)
+        self.chasm = dict(state.chasm)
+        self.gems = {square: sorted(gems) for square, gems in state.gems.items()}
+        self.carts = [_cart_square(cart) for cart in state.carts]
+
+    def changes(self, state) -> dict[tuple, str]:
+        found: dict[tuple, str] = {}
+        gems = {square: sorted(found) for square, found in state.gems.items()}
+        for square in {*self.tracks, *state.tracks, *self.chasm, *state.chasm, *self.gems, *gems}:
+            if (self.tracks.get(square), self.chasm.get(square), self.gems.get(square)) != \
+                    (state.tracks.get(square), state.chasm.get(square), gems.get(square)):
+                found[square] = "changed"
+        for before, cart in zip(self.carts, state.carts):
+            now = _cart_square(cart)
+            if now != before:
+                if before is not None:
+                    found.setdefault(before, "changed")
+                if now is not None:
+                    found[now] = "moved"
+        return found
+
+
+def _cart_square(cart) -> Optional[tuple]:
+    return tuple(cart["square"]) if cart["where"] == "board" else None
 
 
 class _OneStep:

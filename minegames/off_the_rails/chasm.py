@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import board
 from .actions import DrawCard, DrawToken, PlaceToken
 from .components import CARD_BY_ID, CHASM_CARD
+from .wording import plural
 
 COLLAPSING, FINAL_TURNS = "collapsing", "final turns"
 ESCAPED, LOST = "escaped", "lost"
@@ -38,7 +39,7 @@ def collapse(game, square: Square, colour: str) -> None:
     cart = game.cart_at(square)
     text = f"the {colour} chasm swallows {board.square_name(square)}"
     if gone:
-        text += f" with {len(gone)} gem(s)"
+        text += f" with {plural(len(gone), 'gem')}"
     if cart is not None:
         game.lost.extend(game.carts[cart]["load"])
         text += f" and {game.cart_name(cart)}"
@@ -81,7 +82,7 @@ def draw_token(game) -> None:
         collapse(game, squares[0], colour)
         game._end_turn()
     else:
-        game.log.add(game.turn, f"a {colour} chasm token is drawn")
+        game.log.add(game.turn, f"{game._who_does('draws')} a {colour} chasm token")
         game.pending = {"kind": "token", "colour": colour, "squares": [list(s) for s in squares]}
 
 
@@ -134,5 +135,7 @@ def draw_token_action(game, action: DrawToken) -> None:
 
 
 def place_token(game, action: PlaceToken) -> None:
+    game.log.add(game.turn, f"{game._who_does('puts')} the {game.pending['colour']} chasm token on "
+                            f"{board.square_name((action.x, action.y))}")
     collapse(game, (action.x, action.y), game.pending["colour"])
     game._end_turn()

@@ -20,6 +20,7 @@ from typing import Optional
 from . import app_support, board, driving
 from .components import GEM_POINTS, GEMS, START_SPEED
 from .routes import INF, NEIGHBOUR, OCCUPIED_COST, OPPOSITE, STEP_COST, TRACK, square_cost
+from .wording import percent
 
 __all__ = ["CartOutlook", "ChasmOutlook", "Reach", "Weighing", "weigh"]
 
@@ -162,7 +163,7 @@ def _chasm_line(chasm: ChasmOutlook) -> str:
     if chasm.phase == "quiet" and not chasm.solo:
         if chasm.earliest is None:
             return "The chasm sleeps."
-        soon = (f" (a {float(chasm.by_next_turn) * 100:.0f}% chance it has come by the end of your next turn, "
+        soon = (f" (a {percent(chasm.by_next_turn)} chance it has come by the end of your next turn, "
                 f"turn {chasm.next_turn})" if chasm.next_turn is not None and chasm.by_next_turn else "")
         return (f"The chasm sleeps: the Chasm card can come at the end of turn {chasm.earliest} at the earliest"
                 f"{soon}. After it every clan has one more turn, then one square of each mine falls and carts at the "
@@ -174,10 +175,10 @@ def _chasm_line(chasm: ChasmOutlook) -> str:
         return (f"The chasm wakes: {when}; "
                 "then one hidden square of each mine falls and a square more each turn, next to a token of its "
                 "colour. Carts at the surface then leave the mine; carts still below at the end derail.")
-    colours = ", ".join(f"{colour} {float(chance) * 100:.0f}%" for colour, chance in chasm.next_colours)
+    colours = ", ".join(f"{colour} {percent(chance)}" for colour, chance in chasm.next_colours)
     edge = "; ".join(f"{colour}: {', '.join(board.square_name(s).split(' ')[0] for s in squares)}"
                      for colour, squares in chasm.edge.items() if squares)
-    rest = (f" The Chasm card (chance {float(chasm.rest_chance) * 100:.0f}%) would hold it back a turn."
+    rest = (f" The Chasm card (chance {percent(chasm.rest_chance)}) would hold it back a turn."
             if chasm.solo and chasm.rest_chance else "")
     if not colours:
         return "The chasm has no tokens left to draw."

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from . import board, driving
 from .actions import Drive, Drop, Pick, Turn, a_gem
-from .components import MISSION_BY_ID, START_SPEED, Delivery
+from .components import GEM_POINTS, MISSION_BY_ID, START_SPEED, Delivery
+from .wording import plural
 
 ON_BOARD, SUPPLY, ESCAPED = "board", "supply", "escaped"
 COLLAPSING = "collapsing"
@@ -19,13 +20,19 @@ Square = tuple[int, int]
 
 def drive(game, action: Drive) -> None:
     index = game.cart_index(action.player, action.cart)
-    game.carts[index]["moved"] = True
-    game.driving = {"cart": index, "steps": game.carts[index]["speed"]}
+    cart = game.carts[index]
+    cart["moved"] = True
+    game.driving = {"cart": index, "steps": cart["speed"]}
+    game.log.add(game.turn, f"{game.cart_name(index)} sets off from {board.square_name(tuple(cart['square']))} "
+                            f"at speed {cart['speed']}")
     run(game)
 
 
 def turn_at_junction(game, action: Turn) -> None:
     game.pending = None
+    index = game.driving["cart"]
+    game.log.add(game.turn, f"{game.cart_name(index)} goes {board.SIDE_NAMES[action.side]} at the junction on "
+                            f"{board.square_name(tuple(game.carts[index]['square']))}")
     step(game, action.side)
     run(game)
 
@@ -36,6 +43,9 @@ def run(game) -> None:
         index, steps = game.driving["cart"], game.driving["steps"]
         cart = game.carts[index]
         if steps == 0 or cart["where"] != ON_BOARD:
+            if cart["where"] == ON_BOARD and not board.is_surface(tuple(cart["square"])):
+                game.log.add(game.turn, f"{game.cart_name(index)} ends its move on "
+                                        f"{board.square_name(tuple(cart['square']))}")
             stop(game)
             return
         square = tuple(cart["square"])
@@ -106,7 +116,8 @@ def pick_choice(game, action: Pick) -> None:
 
 
 def collide(game, mover: int, hit: int, side: int) -> None:
-    game.log.add(game.turn, f"{game.cart_name(mover)} runs into {game.cart_name(hit)}")
+    game.log.add(game.turn, f"{game.cart_name(mover)} runs into {game.cart_name(hit)} on "
+                            f"{board.square_name(tuple(game.carts[hit]['square']))}")
     moving_cart, hit_cart = game.carts[mover], game.carts[hit]
     crash = driving.crash(moving_cart["load"], hit_cart["load"], tuple(hit_cart["square"]), side,
                           game.options.bumper_carts)
@@ -153,7 +164,8 @@ def derail(game, index: int, why: str) -> None:
     square = tuple(cart["square"])
     if cart["load"]:
         game.gems.setdefault(square, []).extend(cart["load"])
-    game.log.add(game.turn, f"{game.cart_name(index)} derails: {why}")
+    left = f"; its gems stay on {board.square_name(square)}" if cart["load"] else ""
+    game.log.add(game.turn, f"{game.cart_name(index)} derails on {board.square_name(square)}: {why}{left}")
     cart.update(where=SUPPLY, square=None, load=[], derailed=True, speed=START_SPEED)
 
 
@@ -165,8 +177,9 @@ def deliver(game, index: int, square: Square) -> None:
     cart["load"] = []
     player["stockpile"].extend(load)
     game.deliveries.append([cart["owner"], exit_clan, load, game.turn])
-    where = f"{exit_clan} exit" if exit_clan else "the surface"
-    game.log.add(game.turn, f"{game.cart_name(index)} delivers {', '.join(load) or 'nothing'} at {where}")
+    where = board.square_name(square)
+    worth = f" (gems worth {plural(sum(GEM_POINTS[g] for g in load), 'point')})" if load else ""
+    game.log.add(game.turn, f"{game.cart_name(index)} delivers {', '.join(load) or 'nothing'}{worth} at {where}")
     if game.chasm_phase == COLLAPSING:
         cart.update(where=ESCAPED, square=None)
         game.log.add(game.turn, f"{game.cart_name(index)} leaves the mine")

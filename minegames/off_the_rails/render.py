@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 from minegames.core import svg
 
 from . import board, scoring
+from .wording import plural
 from .components import GEMS, MISSION_BY_ID, TOKENS_PER_COLOUR
 
 CELL = 34
@@ -27,6 +28,8 @@ CLAN_COLOURS = {clan: svg.GEM_COLOURS[clan][0] for clan in board.CLANS}
 CLAN_TINTS = {"red": "#f6d5d9", "yellow": "#f8ecc0", "blue": "#d3def6", "green": "#d2ecdc"}
 SURFACE, UNDERGROUND, RAIL, CHASM = "#d9cbb0", "#efe6d6", "#5b4a3a", "#1d1a22"
 DISPLAY_WIDTH = 760
+#: The smallest text on a square (mine numbers, "exit", a cart's speed): 11.5 px on the app's board.
+SMALL_TEXT = 9.5
 
 
 def cell_origin(square) -> tuple[float, float]:
@@ -72,14 +75,14 @@ def _square(state, square) -> str:
                                      tooltip=board.square_name(square)))
         if clan:
             cx, cy = x0 + CELL / 2, y0 + CELL / 2
-            parts.append(svg.text(cx, cy + 4, "exit", size=9, anchor="middle", fill="white", weight="bold"))
+            parts.append(svg.text(cx, cy + 4, "exit", size=SMALL_TEXT, anchor="middle", fill="white", weight="bold"))
         return "".join(parts)
     label = board.SQUARE_LABELS.get(square)
     if square in board.CENTRE_SQUARES:
         colour = next(c for c, centre in board.MINE_CENTRES.items() if centre == square)
         parts.append(svg.rounded_box(x0, y0, CELL, CELL, radius=0, fill=CLAN_COLOURS[colour], stroke="#8a7a66",
                                      stroke_width=0.5, tooltip=f"the {colour} mine"))
-        parts.append(svg.text(x0 + CELL / 2, y0 + CELL / 2 + 4, "mine", size=9, anchor="middle", fill="white"))
+        parts.append(svg.text(x0 + CELL / 2, y0 + CELL / 2 + 4, "mine", size=SMALL_TEXT, anchor="middle", fill="white"))
         return "".join(parts)
     fill = CLAN_TINTS[label[0]] if label else UNDERGROUND
     if square in state.chasm:
@@ -87,7 +90,7 @@ def _square(state, square) -> str:
     parts.append(svg.rounded_box(x0, y0, CELL, CELL, radius=0, fill=fill, stroke="#cdbfa8", stroke_width=0.5,
                                  tooltip=board.square_name(square)))
     if label and square not in state.chasm:
-        parts.append(svg.text(x0 + 3, y0 + 10, label[1], size=8, fill=svg.MUTED))
+        parts.append(svg.text(x0 + 2, y0 + 10, label[1], size=SMALL_TEXT, fill=svg.MUTED))
     if square in state.chasm:
         colour = state.chasm[square]
         parts.append(svg.circle(x0 + CELL / 2, y0 + CELL / 2, CELL * 0.22, fill=CHASM, stroke=CLAN_COLOURS[colour],
@@ -101,7 +104,7 @@ def _square(state, square) -> str:
         gy = y0 + 12 + (k // 3) * 12
         parts.append(svg.gem_glyph(gx, gy, 10, gem, label=False))
     if len(gems) > 6:
-        parts.append(svg.text(x0 + CELL - 3, y0 + CELL - 3, f"+{len(gems) - 6}", size=8, anchor="end"))
+        parts.append(svg.text(x0 + CELL - 2, y0 + CELL - 2, f"+{len(gems) - 6}", size=SMALL_TEXT, anchor="end"))
     return "".join(parts)
 
 
@@ -126,7 +129,8 @@ def _cart(state, index: int) -> str:
     parts = [svg.rounded_box(x0 + 4, y0 + 8, CELL - 8, CELL - 14, radius=4, fill=colour, stroke=svg.INK,
                              stroke_width=1.5),
              svg.rounded_box(x0 + CELL - 14, y0 + 2, 12, 12, radius=2, fill=die_fill, stroke=svg.INK),
-             svg.text(x0 + CELL - 8, y0 + 11.5, cart["speed"], size=9, anchor="middle", weight="bold", fill=die_ink)]
+             svg.text(x0 + CELL - 8, y0 + 11.5, cart["speed"], size=SMALL_TEXT, anchor="middle", weight="bold",
+                      fill=die_ink)]
     for k, gem in enumerate(sorted(cart["load"], key=GEMS.index)):
         parts.append(svg.gem_glyph(x0 + 8 + k * 4.5, y0 + 20, 7, gem, label=False))
     # the way it faces: a notch on the side it came in by is its back
@@ -160,10 +164,10 @@ def _panel(doc: svg.Svg, state, x: float) -> None:
         y += 8
     y += 4
     deck = len(state.deposit_deck)
-    doc.add(svg.text(x, y, f"Deposit deck: {deck} card(s) · bag: {len(state.bag)} gems", size=11))
+    doc.add(svg.text(x, y, f"Deposit deck: {plural(deck, 'card')} · bag: {plural(len(state.bag), 'gem')}", size=11))
     y += 16
     placed = sum(TOKENS_PER_COLOUR - n for n in state.tokens.values())
-    chasm = {"quiet": "the chasm sleeps", "final turns": f"the chasm wakes: {state.final_turns_left} turn(s) left",
+    chasm = {"quiet": "the chasm sleeps", "final turns": f"the chasm wakes: {plural(state.final_turns_left, 'turn')} left",
              "collapsing": f"chasm: {placed} of {TOKENS_PER_COLOUR * 4} tokens out"}[state.chasm_phase]
     doc.add(svg.text(x, y, chasm, size=11, weight="bold" if state.chasm_phase != "quiet" else "normal"))
     y += 20
@@ -185,7 +189,9 @@ def _panel(doc: svg.Svg, state, x: float) -> None:
 
 # ---- the app's board: the board alone, and a layer on top ------------------------------------
 LABEL = 16           # the band of column letters and row numbers round the app's board
-BOARD_WIDTH = 600    # how wide the app shows it (px)
+#: How wide the app shows it (px): a square is then 41 px, big enough to touch on a phone, and the
+#: smallest text (SMALL_TEXT) 11.5 px; a phone scrolls the board in its own frame.
+BOARD_WIDTH = 660
 #: The app's frame: the board and its label bands, in the drawing's units.
 BOARD_VIEW = (MARGIN - LABEL, HEADER - LABEL, board.SIZE * CELL + 2 * LABEL, board.SIZE * CELL + 2 * LABEL)
 
@@ -227,16 +233,24 @@ def board_svg(state, display_width: float = BOARD_WIDTH, tips: dict | None = Non
 
 
 #: The overlay's marks: their colours (the app's CSS may restyle them by class).
-MARK_COLOURS = {"selected": "#ff8f00", "target": "#1565c0", "hint": "#2e7d32", "start": "#6a1b9a"}
+MARK_COLOURS = {"selected": "#ff8f00", "target": "#1565c0", "hint": "#2e7d32", "start": "#6a1b9a",
+                "changed": "#00838f", "moved": "#00838f"}
+#: The marks of what changed since the person's last turn: a thin outline, dotted for track.
+_CHANGE_DASH = {"changed": "2 3", "moved": "7 3"}
 
 
 def overlay_svg(*, selected=None, preview: int | None = None, marks: dict | None = None,
-                routes: list | None = None, display_width: float = BOARD_WIDTH) -> str:
+                routes: list | None = None, focus=None, display_width: float = BOARD_WIDTH) -> str:
     """What lies on the app's board: ``selected`` square (framed), ``preview`` the tile mask drawn
     on it, ``marks`` {square: kind} (a kind of :data:`MARK_COLOURS`), ``routes`` [(squares from the
     cart's own, colour, outcome)]: dashed lines where carts would run, ending in a cross where one
-    derails and a ring where one delivers."""
+    derails and a ring where one delivers. ``focus``: the square the decision is about, which a
+    board scrolled in a small frame keeps in view (with the squares round it)."""
     parts = []
+    if focus is not None:
+        x0, y0 = cell_origin(focus)
+        parts.append(f'<rect class="sv-focus" x="{x0 - CELL:g}" y="{y0 - CELL:g}" width="{3 * CELL}" '
+                     f'height="{3 * CELL}" fill="none" stroke="none"/>')
     for points, colour, outcome in routes or []:
         centres = [(cell_origin(s)[0] + CELL / 2, cell_origin(s)[1] + CELL / 2) for s in points]
         if len(centres) >= 2:
@@ -257,6 +271,11 @@ def overlay_svg(*, selected=None, preview: int | None = None, marks: dict | None
                 parts.append(svg.text(x, y + 4.5, "?", size=13, anchor="middle", weight="bold", fill=colour))
     for square, kind in sorted((marks or {}).items()):
         x0, y0 = cell_origin(square)
+        if kind in _CHANGE_DASH:
+            parts.append(f'<rect class="otr-mark otr-mark-{kind}" x="{x0 + 1.5:g}" y="{y0 + 1.5:g}" '
+                         f'width="{CELL - 3}" height="{CELL - 3}" rx="3" fill="none" stroke="{MARK_COLOURS[kind]}" '
+                         f'stroke-width="2.5" stroke-dasharray="{_CHANGE_DASH[kind]}"/>')
+            continue
         dash = "" if kind == "selected" else ' stroke-dasharray="5 3"'
         parts.append(f'<rect class="otr-mark otr-mark-{kind}" x="{x0 + 2:g}" y="{y0 + 2:g}" width="{CELL - 4}" '
                      f'height="{CELL - 4}" rx="4" fill="{MARK_COLOURS[kind]}" fill-opacity="0.12" '

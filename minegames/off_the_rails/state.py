@@ -29,6 +29,7 @@ from .components import (
 )
 from .deposits import build_decks
 from .options import Options
+from .wording import plural
 
 #: phases of a turn
 ACTIONS, MOVE, DEPOSITS, OVER = "actions", "move", "deposits", "over"
@@ -104,7 +105,8 @@ class OffTheRails(GameState):
         decks = build_decks(opts, self.rng)
         self.deposit_deck, self.chasm_deck, self.removed = decks.deposit, decks.chasm, decks.removed
         clans = ", ".join(p["clan"] for p in self.players)
-        self.log.add(0, f"Off the Rails, {opts.players} player(s) ({clans})")
+        table = "solo: you run a cart of each clan" if opts.solo else f"{plural(opts.players, 'player')} ({clans})"
+        self.log.add(0, f"Off the Rails, {table}")
         if opts.solo:
             for square in board.MINE_SQUARES.values():
                 chasm.deposit(self, square, 1)
@@ -247,7 +249,7 @@ class OffTheRails(GameState):
             self.log.add(self.turn, f"the game is over: {self.solo_result}")
         else:
             self.log.add(self.turn, "the game is over: " + ", ".join(
-                f"{p['clan']} {s}" for p, s in zip(self.players, self.scores())))
+                f"{p['clan'].capitalize()} {plural(s, 'point')}" for p, s in zip(self.players, self.scores())))
 
     def problems(self) -> list[tuple[str, str]]:
         """What makes a position impossible: gems not conserved, carts off the track or stacked."""
@@ -380,7 +382,8 @@ class OffTheRails(GameState):
         self.tracks[(action.x, action.y)] = mask
         if self.tiles:
             self.tiles[action.shape] -= 1
-        self.log.add(self.turn, f"{self._who()} lays a {action.shape} on {board.square_name((action.x, action.y))}")
+        self.log.add(self.turn, f"{self._who_does('lays')} a {action.shape} ({_sides(mask)}) on "
+                                f"{board.square_name((action.x, action.y))}")
         self._spend_action()
 
     def _upgrade(self, action: Upgrade) -> None:
@@ -391,7 +394,8 @@ class OffTheRails(GameState):
             self.tiles[board.shape_of(old)] += 1
             self.tiles[board.shape_of(new)] -= 1
         self.tracks[square] = new
-        self.log.add(self.turn, f"{self._who()} upgrades {board.square_name(square)} to a {board.shape_of(new)}")
+        self.log.add(self.turn, f"{self._who_does('upgrades')} {board.square_name(square)} to a {board.shape_of(new)} "
+                                f"(a branch {board.SIDE_NAMES[action.side]})")
         self._spend_action()
 
     def _place_cart(self, action: PlaceCart) -> None:
@@ -402,20 +406,35 @@ class OffTheRails(GameState):
                     speed=START_SPEED, load=[], placed=True, moved=False)
         if not self.options.bonus_lost_for_good:
             cart["derailed"] = False  # a cart put out again is a fresh cart (reading 10)
-        self.log.add(self.turn, f"{self._who()} puts {self.cart_name(index)} on {board.square_name(square)}")
+        self.log.add(self.turn, f"{self._who_does('puts')} {self.cart_name(index)} out on {board.square_name(square)}")
         self._spend_action()
 
     def _change_speed(self, action: ChangeSpeed) -> None:
         index = self.cart_index(action.player, action.cart)
         self.carts[index]["speed"] += action.change
-        self.log.add(self.turn, f"{self.cart_name(index)} to speed {self.carts[index]['speed']}")
+        verb = "speeds up" if action.change > 0 else "slows down"
+        self.log.add(self.turn, f"{self._who_does(verb)} {self.cart_name(index)} to speed {self.carts[index]['speed']}")
         self._spend_action()
 
     def _end_actions(self, action: EndActions) -> None:
+        unused = plural(self.actions_left, "action")
+        self.log.add(self.turn, f"{self._who_does('ends')} the actions ({unused} unused)")
         self._start_moves()
 
     def _who(self) -> str:
         return "you" if self.options.solo else self.players[self.current]["clan"].capitalize()
+
+    def _who_does(self, verb: str) -> str:
+        """The player to act doing ``verb`` (said of one clan: 'Red lays', solo 'you lay')."""
+        if not self.options.solo:
+            return f"{self._who()} {verb}"
+        first, _, rest = verb.partition(" ")
+        return " ".join(part for part in ("you", first[:-1], rest) if part)
+
+
+def _sides(mask: int) -> str:
+    """'north–south': the sides a tile joins."""
+    return "–".join(board.SIDE_NAMES[side] for side in board.sides_of(mask))
 
 
 def _with_old_bonus_rule(text):

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+import screen_sizes  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -114,4 +115,72 @@ def test_lay_track_and_move_a_cart(page, voila_url):
         page.set_viewport_size({"width": 1200, "height": 1300})
         page.locator(".otr-app").screenshot(path=str(SCREENSHOT))
         page.set_viewport_size({"width": 1200, "height": 900})
+    assert page.console_errors == []
+
+
+# ---- mid-game at a laptop's and a phone's width (issue 21, parts 3 and 6) ------------------------
+MID_GAME_TURNS = 3
+
+# the first control a person would press now: a confirmation, End actions, a cart's Move, a choice
+NEXT_CONTROL = """() => {
+  const shown = (el) => el && el.offsetParent !== null && !el.disabled;
+  for (const sel of ['.otr-end-confirm-go', '.otr-end-actions', '.otr-drive', '.otr-choice']) {
+    const el = [...document.querySelectorAll('.otr-app ' + sel)].find(shown);
+    if (el) return sel;
+  }
+  return null;
+}"""
+
+
+def play_my_turn(page) -> None:
+    """Play the person's turn the plainest way: end the actions (yes, even if a cart derails),
+    move each cart, take the first way or gem offered, draw."""
+    wait_for_my_turn(page)
+    turn = counter(page, "turn")
+    mine = (f"turn => {COUNTER}.dataset.turn === turn && document.querySelector('.otr-app .mg-instruction')"
+            ".innerText.startsWith('Your turn')")
+    while page.evaluate(mine, turn):
+        page.wait_for_function(f"turn => !({mine})(turn) || ({NEXT_CONTROL})() !== null", arg=turn)
+        page.wait_for_timeout(500)             # a button that just appeared ignores clicks for 0.4 s
+        selector = page.evaluate(NEXT_CONTROL)
+        if selector is None or not page.evaluate(mine, turn):
+            continue
+        before = counter(page, "moves")
+        page.locator(f".otr-app {selector}:visible:enabled").first.click()
+        page.wait_for_function(f"before => {COUNTER}.dataset.moves !== before || ({NEXT_CONTROL})() "
+                               "=== '.otr-end-confirm-go'", arg=before)
+
+
+@pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
+def test_mid_game_fits_the_screen_and_says_what_changed(page, voila_url, tmp_path, size):
+    """After a few turns against instant bots: the board is readable and every square big enough
+    to touch on a phone (in its own frame that scrolls; the page does not), nothing cut off; the
+    "Since your last turn" panel lists the bot's turn from its first line, the board outlines
+    what it changed, and no line of the log says "turn 0"."""
+    page.set_viewport_size(size)
+    page.goto(render_url(voila_url, "off_the_rails.ipynb"))
+    page.wait_for_selector(".otr-app .otr-board svg", state="visible")
+    page.locator(".otr-players select").select_option(label="2")
+    page.locator(".otr-speed button", has_text="instant").click()
+    page.locator(".otr-seed input").fill(str(SEED))
+    page.locator(".otr-new-game").click()
+    page.wait_for_function(f"() => document.querySelector('.otr-app .mg-status').innerText.includes('seed {SEED}')")
+    for _turn in range(MID_GAME_TURNS):
+        play_my_turn(page)
+    wait_for_my_turn(page)
+    page.wait_for_function("() => document.querySelector('.otr-app .mg-since').innerText.includes('Blue')")
+    since = page.locator(".otr-app .mg-since").inner_text()
+    assert "Since your last turn" in since and "Blue" in since and "deposit" in since
+    assert page.locator(".otr-app .otr-mark-changed, .otr-app .otr-mark-moved").count() >= 1
+    log = page.locator(".otr-app .mg-log").inner_text()
+    assert "set-up: Off the Rails, 2 players" in log and "turn 0" not in log
+    phone = size["width"] < 500
+    screen_sizes.screenshot(page, tmp_path, f"off_the_rails_app_{size['width']}")
+    assert screen_sizes.layout_problems(page, targets=phone) == []
+    if phone:   # the squares are 40 px or more, and the decision sits right under the board
+        box = square(page, 7, 7).bounding_box()
+        assert min(box["width"], box["height"]) >= 40
+        frame = page.locator(".otr-app .otr-board-frame").bounding_box()
+        decision = page.locator(".otr-app .otr-decision").bounding_box()
+        assert 0 <= decision["y"] - (frame["y"] + frame["height"]) < 120 and frame["height"] < size["height"] * 0.7
     assert page.console_errors == []

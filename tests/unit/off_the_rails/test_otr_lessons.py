@@ -75,12 +75,13 @@ def test_a_close_up_leaves_out_carts_outside_it():
 def test_narrate_prints_the_new_log_lines_and_where_a_moved_cart_ends():
     game = L.column_board(speed=3)
     said, result = lines_of(L.narrate, game, EndActions(0))
-    assert said == [] and result is None
+    assert said == ["  Red ends the actions (4 actions unused)"] and result is None
     game = L.column_board(speed=4)
     seen = len(game.log)
     said, _ = lines_of(L.drive, game, 0)
     logged = [f"  {line}" for _, line in list(game.log)[seen:]]
-    assert len(logged) == 1 and "derails" in logged[0]
+    assert logged == ["  Red ends the actions (4 actions unused)", "  Red's white cart sets off from D0 (red exit) at speed 4",
+                      "  Red's white cart derails on D3: it ran into no track joining it"]
     assert said == logged + ["  -> Red's white cart is in the supply (derailed)"]
 
 
@@ -91,7 +92,7 @@ def test_try_to_names_the_rule_and_leaves_the_game_as_it_was():
     assert ok is False and game.to_json() == before
     assert said == ["Not allowed: a tile with a cart on it cannot be upgraded"]
     said, ok = lines_of(L.try_to, game, PlaceTrack(0, 3, 3, "straight", 0))
-    assert ok is True and said == ["  Red lays a straight on D3"]
+    assert ok is True and said == ["  Red lays a straight (north–south) on D3"]
 
 
 def test_choices_prints_the_prompt_and_cuts_a_long_list():
@@ -214,8 +215,9 @@ def test_section_7_crashes():
 def test_section_7_carts_of_one_owner_crash_and_the_hit_one_still_moves():
     game = L.same_owner_board()
     said, _ = lines_of(L.drive, game, 0, 1)
-    assert said[-2:] == ["  -> Red's white cart is on D3, speed 4, holding gold",
-                         "  -> Red's black cart is on D7, speed 3, holding ruby"]
+    moved = [line for line in said if line.startswith("  -> ")]
+    assert moved[-2:] == ["  -> Red's white cart is on D3, speed 4, holding gold",
+                          "  -> Red's black cart is on D7, speed 3, holding ruby"]
 
 
 def test_section_8_the_delivery_scores_26_with_two_missions():
