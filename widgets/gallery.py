@@ -19,6 +19,8 @@ import base64
 import html
 import json
 import os
+import re
+from xml.etree import ElementTree
 from pathlib import Path
 from typing import Iterable, Mapping, Optional
 
@@ -36,10 +38,15 @@ PICTURE_SEED = 1
 GALLERY_CSS = """
 .mg-gallery, .mg-gallery-note { line-height: 1.4; }
 .mg-gallery a { color: #1a5fb4; }
-.mg-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 14px;
-  font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 1100px; }
+/* The page's width caps the wrapper, not the grid: a grid with a maximum width counts its
+   auto-fill columns from that maximum when its box is sized to its content (as in the widget's
+   flex box), and so asked for three 300 px columns in a 390 px window. */
+.mg-gallery-page { max-width: 1100px; }
+.mg-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 14px;
+  font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .mg-gallery .mg-game { border: 1px solid #d8cfb8; border-radius: 8px; background: #fcfaf4; padding: 10px 12px;
-  display: flex; flex-direction: column; gap: 6px; }
+  display: flex; flex-direction: column; gap: 6px; min-width: 0; overflow-wrap: anywhere; }
+.mg-gallery .mg-game-picture-link { display: block; line-height: 0; }
 .mg-gallery .mg-game h3 { margin: 0; font-size: 18px; }
 .mg-gallery .mg-game-picture { width: 100%; height: 190px; object-fit: contain; background: #fff;
   border-radius: 6px; }
@@ -51,6 +58,7 @@ GALLERY_CSS = """
 .mg-gallery .mg-game-play { font-weight: 600; font-size: 15px; }
 .mg-gallery .mg-game-lessons-label { font-size: 13px; font-weight: 600; }
 .mg-gallery .mg-game-lessons { font-size: 13px; margin: 0; padding-left: 18px; }
+.mg-gallery .mg-game-lessons li { margin: 2px 0; }
 .mg-gallery-note { font-size: 13px; color: #555; margin-top: 8px; }
 .mg-gallery .mg-game-coming { background: #f4f4f4; color: #666; border-style: dashed; }
 """
@@ -90,12 +98,57 @@ def players_text(info) -> str:
     return f"{text} player" if text == "1" else f"{text} players"
 
 
+_SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _part_boxes(svg: str) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of each part of a picture whose top level holds only placed parts
+    (nested ``<svg>``), lines of text and its background; [] for any other picture."""
+    try:
+        root = ElementTree.fromstring(svg)
+    except ElementTree.ParseError:
+        return []
+    boxes = []
+    for child in root:
+        if child.tag == _SVG + "svg":
+            try:
+                boxes.append(tuple(float(child.get(name, "")) for name in ("x", "y", "width", "height")))
+            except ValueError:
+                return []
+        elif child.tag == _SVG + "rect" and child.get("width") == "100%":
+            continue  # the background
+        elif child.tag not in (_SVG + "text", _SVG + "title"):
+            return []
+    return boxes
+
+
+def cropped(svg: str, pad: float = 4) -> str:
+    """A picture made of placed parts and captions (Gem Rush's mine and hand) cropped to its parts:
+    its long header line and the paper round a new game's small mine left the card's thumbnail
+    mostly empty. Other pictures are returned as they are."""
+    parts = _part_boxes(svg)
+    if not parts:
+        return svg
+    left, top = min(x for x, _, _, _ in parts) - pad, min(y for _, y, _, _ in parts) - pad
+    right = max(x + w for x, _, w, _ in parts) + pad
+    bottom = max(y + h for _, y, _, h in parts) + pad
+    width, height = right - left, bottom - top
+    head, rest = svg.split(">", 1)
+    head = re.sub(r'\s(width|height|viewBox)="[^"]*"', "", head)
+    return f'{head} width="{width:g}" height="{height:g}" viewBox="{left:g} {top:g} {width:g} {height:g}">{rest}'
+
+
 def picture(info, seed: int = PICTURE_SEED) -> str:
-    """The game's board at the start of a game, as an ``<img>`` (a data URL keeps each SVG apart)."""
-    svg = info.new_game(seed=seed)._repr_svg_()
+    """The game's board at the start of a game, as an ``<img>`` (a data URL keeps each SVG apart),
+    cropped to its content; a link to the app when the game has one."""
+    svg = cropped(info.new_game(seed=seed)._repr_svg_())
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     alt = html.escape(f"The {info.title} board at the start of a game", quote=True)
-    return f'<img class="mg-game-picture" src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+    image = f'<img class="mg-game-picture" src="data:image/svg+xml;base64,{data}" alt="{alt}">'
+    if info.app_notebook is None:
+        return image
+    href = html.escape(info.app_notebook, quote=True)
+    return f'<a class="mg-game-picture-link" href="{href}" title="Open the app">{image}</a>'
 
 
 def game_card(info, lessons_linked: bool = True) -> str:
@@ -146,7 +199,8 @@ def gallery_html(games: Optional[Mapping[str, object]] = None,
         '<p class="mg-gallery-note">The lessons live in <code>notebooks/</code>, one folder up from the apps, '
         'which this server does not serve: open them in JupyterLab (<code>make lab</code>), or serve the whole folder with '
         '<code>voila notebooks</code> and open <code>apps/index.ipynb</code>.</p>')
-    return f'<style>{GALLERY_CSS}</style><div class="mg-gallery">{"".join(cards)}</div>{note}'
+    return (f'<style>{GALLERY_CSS}</style><div class="mg-gallery-page"><div class="mg-gallery">{"".join(cards)}</div>'
+            f'{note}</div>')
 
 
 def gallery(**options) -> widgets.HTML:

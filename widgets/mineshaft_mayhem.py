@@ -33,10 +33,11 @@ from minegames.mineshaft_mayhem import (
     Stop,
 )
 from minegames.mineshaft_mayhem import scoring as MS
+from minegames.mineshaft_mayhem.render import sheet_svg
 from minegames.mineshaft_mayhem.state import CURSITE_COST, CURSITE_GAIN_THRESHOLD, FACES
 
-from .components import (BASE_CSS, ActionButton, DiceRow, GameApp, assign, choice_values, control_row, error_text,
-                         guard, keep_to_options, panel, show, style_tag)
+from .components import (BASE_CSS, ActionButton, DiceRow, GameApp, StateView, assign, choice_values, control_row,
+                         error_text, guard, keep_to_options, panel, show, style_tag)
 from .endings import ending_html
 
 ALL_DICE = (0, 1, 2, 3)
@@ -66,9 +67,26 @@ MM_CSS = """
 .mm-app .mm-hint-output td, .mm-app .mm-hint-output th { padding: 1px 8px; text-align: left;
   border-bottom: 1px solid #eee; }
 .mm-app .mm-hint-output p { margin: 2px 0; font-size: 13px; }
+/* the sheet comes in two layouts: side by side, and stacked below 700 px (a phone), where the
+   side-by-side one would shrink its words below a readable size */
+.mm-app .mm-sheet-stacked { display: none; }
+@media (max-width: 700px) {
+  .mm-app .mm-sheet-wide { display: none; }
+  .mm-app .mm-sheet-stacked { display: block; }
+  .mm-app .mm-left, .mm-app .mm-panel { min-width: 0; max-width: 100%; }
+}
 .mm-app .mm-gem-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 4px; vertical-align: middle; border: 1px solid #0003; }
 """
+
+
+class TwoLayoutSheet(StateView):
+    """The sheet drawn both ways, each at its natural size: the page's CSS shows the side-by-side
+    one in a wide window and the stacked one on a phone (the kernel cannot know the window's width)."""
+
+    def show_state(self, state: mm.MineshaftMayhem) -> None:
+        assign(self, value=f'<div class="mm-sheet-wide">{sheet_svg(state, None)}</div>'
+                           f'<div class="mm-sheet-stacked">{sheet_svg(state, None, stacked=True)}</div>')
 
 
 def _card(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
@@ -84,8 +102,8 @@ def _pattern_words(gem: str) -> str:
 
 
 def _cost(action_type: type) -> str:
-    """A cursite power's price as the model sets it: '(2)' on the button, '2 cursite' in words."""
-    return str(CURSITE_COST[action_type])
+    """A cursite power's price as the model sets it, in words: '2 cursite'."""
+    return f"{CURSITE_COST[action_type]} cursite"
 
 
 class MineshaftMayhemApp(GameApp):
@@ -155,14 +173,14 @@ class MineshaftMayhemApp(GameApp):
                                           self._cursite_reroll_action, self.act, refuse=self._refuse_later,
                                           layout=widgets.Layout(width="fit-content"),
                                           css_class="mm-cursite-reroll",
-                                          tooltip=f"{_cost(CursiteReroll)} cursite: re-roll every die not kept, locked ones too")
+                                          tooltip=f"{_cost(CursiteReroll)}: re-roll every die not kept, locked ones too")
         self.set_die_choice = widgets.Dropdown(options=[(f"die {i + 1}", i) for i in ALL_DICE], value=0,
                                                layout=widgets.Layout(width="80px"))
         self.set_face_choice = widgets.Dropdown(options=list(FACES), value=max(FACES),
                                                 layout=widgets.Layout(width="60px"))
         self.set_die_button = ActionButton(f"Set die ({_cost(CursiteSetDie)})", self._set_die_action, self.act,
                                            refuse=self._refuse_later, css_class="mm-cursite-set",
-                                           tooltip=f"{_cost(CursiteSetDie)} cursite: turn the chosen die to the chosen face")
+                                           tooltip=f"{_cost(CursiteSetDie)}: turn the chosen die to the chosen face")
         for choice in (self.set_die_choice, self.set_face_choice):
             choice.observe(lambda _change: self._sync_buttons(), names="value")
         self.rescue_row = _row([])
@@ -200,7 +218,7 @@ class MineshaftMayhemApp(GameApp):
             self.rescue_buttons = [
                 ActionButton(f"Rescue gear {g + 1} ({_cost(CursiteRescue)})", lambda g=g: CursiteRescue(g),
                              self.act, refuse=self._refuse_later, css_class="mm-cursite-rescue",
-                             tooltip=f"{_cost(CursiteRescue)} cursite: sort the gem on this gear")
+                             tooltip=f"{_cost(CursiteRescue)}: sort the gem on this gear")
                 for g in range(gears)
             ]
             self.rescue_row.children = self.rescue_buttons
@@ -214,6 +232,7 @@ class MineshaftMayhemApp(GameApp):
             self.shake_row.children = [*self.shake_buttons, self.shake_gear_button]
 
     def build(self) -> list[widgets.Widget]:
+        self.sheet = TwoLayoutSheet("mm-sheet")  # in place of GameApp's one-layout sheet (not shown yet)
         self.dice_card = _card("Dice", [self.dice_row, self.dice_caption,
                                         _row([self.roll_button, self.stop_button])])
         self.collect_card = _card("Collect", [_row(list(self.collect_buttons.values()), "mm-collect-row")])
@@ -404,13 +423,13 @@ class MineshaftMayhemApp(GameApp):
         assign(self.dice_caption, value=f'<span class="mm-caption">{html.escape(caption)}</span>')
         assign(self.cursite_label, value=(
             f'<span class="mm-caption">You hold <b>{state.cursite}</b> cursite '
-            f'({state.cursite_supply} left in the lid). A turn with no gem while {CURSITE_GAIN_THRESHOLD}+ gems '
-            f'ride the belt earns one.</span>'))
+            f'({state.cursite_supply} left in the lid). A turn with no gem while {CURSITE_GAIN_THRESHOLD} or more '
+            f'gems ride the belt earns one.</span>'))
         breakdown = state.score_breakdown()
         final = "Final score" if state.is_over else "Score so far"
         assign(self.score_line, value=(
             f"<b>{final}: {breakdown['total']}</b> &mdash; {html.escape(state.rank())}<br>"
-            f'<span class="mm-caption">containers {breakdown["containers"]} + empty gears '
+            f'<span class="mm-caption">gems {breakdown["containers"]} + empty gears '
             f'{breakdown["empty_gears"]} + cursite {breakdown["cursite"]}</span>'))
         for gear, button in enumerate(self.rescue_buttons):
             gem = state.gears[gear]

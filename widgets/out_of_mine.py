@@ -38,7 +38,9 @@ import time
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from minegames import out_of_mine as oom
 from minegames.core import Action, MinegamesError, palette
@@ -95,7 +97,49 @@ OOM_CSS = """
 .oom-app .oom-bot-caption { font-size: 12px; }
 .oom-app .oom-side-choice { gap: 16px; flex-flow: row wrap; }
 .oom-app .oom-results .oom-total td { font-weight: 700; border-top: 2px solid #bbb; }
+/* a phone: one column in the order a race is played, the supply right above the board and the
+   tile's buttons right under it, so that a race needs no scrolling between them */
+@media (max-width: 600px) {
+  .oom-app .oom-main { flex-flow: column nowrap; align-items: stretch; gap: 6px; }
+  .oom-app .oom-main > .oom-col { display: contents !important; }
+  .oom-app .oom-side-card { order: 1; }
+  .oom-app .oom-clock { order: 2; font-size: 18px; }
+  .oom-app .oom-palette-card { order: 3; padding: 4px 8px; }
+  .oom-app .oom-board-caption { order: 4; }
+  .oom-app .oom-board { order: 5; align-self: center; }
+  .oom-app .oom-status { order: 6; }
+  .oom-app .oom-hand-card { order: 7; padding: 4px 8px; }
+  .oom-app .oom-play-row { order: 8; }
+  .oom-app .oom-score { order: 9; }
+  .oom-app .oom-treasure-card { order: 10; }
+  .oom-app .oom-others-card { order: 11; }
+  .oom-app .oom-palette { gap: 2px 4px; }
+  .oom-app .oom-piece .oom-icon { height: 28px; }
+  .oom-app .oom-piece .oom-icon svg { max-height: 26px; width: auto; height: auto; }
+  .oom-app .oom-held { min-height: 0; }
+}
 """
+
+
+class PointerKind(anywidget.AnyWidget):
+    """How the person last pressed on the page: "mouse", "touch" or "pen" (the browser's
+    pointerType). A tap on a touch screen brings no hover before its click, so the app shows
+    where the tile would go on a first tap and lays it on a second (see ``_tap_shows_first``)."""
+
+    _esm = r"""
+function render({ model }) {
+  const seen = (event) => {
+    if (event.pointerType && model.get("kind") !== event.pointerType) {
+      model.set("kind", event.pointerType);
+      model.save_changes();
+    }
+  };
+  document.addEventListener("pointerdown", seen, true);
+  return () => document.removeEventListener("pointerdown", seen, true);
+}
+export default { render };
+"""
+    kind = traitlets.Unicode("mouse").tag(sync=True)
 
 
 # ---------------------------------------------------------------------------
@@ -294,6 +338,9 @@ class OutOfMineApp(GameApp):
         self.board.on_refused(lambda reason: self.refuse_input(reason))
         self.board_caption = widgets.HTML()
         self.board_caption.add_class("oom-caption")
+        self.board_caption.add_class("oom-board-caption")
+        self.pointer_kind = PointerKind(layout=widgets.Layout(display="none"))
+        self._previewed: Optional[tuple] = None  # (cell, tile kind) a first tap showed
 
         self.clock = widgets.HTML()
         self.clock.add_class("oom-clock")
@@ -376,17 +423,17 @@ class OutOfMineApp(GameApp):
         self.hand_card = _card_box("Tile in hand", [
             _row([self.held_icon, self.held_text], "oom-held"),
             self.find_choice,
-            _row([self.rotate_button, self.flip_button, self.drop_button, self.remove_mode])])
-        self.palette_card = _card_box("Crystal supply", [self.palette])
-        self.side_card = _card_box("Choose your board's side", [self.side_choice])
-        self.treasure_card = _card_box("Your treasure card", [self.treasure])
+            _row([self.rotate_button, self.flip_button, self.drop_button, self.remove_mode])], "oom-hand-card")
+        self.palette_card = _card_box("Crystal supply", [self.palette], "oom-palette-card")
+        self.side_card = _card_box("Choose your board's side", [self.side_choice], "oom-side-card")
+        self.treasure_card = _card_box("Your treasure card", [self.treasure], "oom-treasure-card")
         left = widgets.VBox([self.board_caption, self.board, self.status])
         left.add_class("oom-left")
         middle = widgets.VBox([self.side_card, self.treasure_card, self.palette_card, self.hand_card])
         middle.add_class("oom-middle")
-        self.play_row = _row([self.call_button, self.done_button, self.hint_button])
+        self.play_row = _row([self.call_button, self.done_button, self.hint_button], "oom-play-row")
         right = widgets.VBox([self.clock, self.score_line, self.play_row,
-                              _card_box("The other dwarfs", [self.bots_box])])
+                              _card_box("The other dwarfs", [self.bots_box], "oom-others-card")])
         right.add_class("oom-right")
         for column in (left, middle, right):
             column.add_class("oom-col")
@@ -394,7 +441,7 @@ class OutOfMineApp(GameApp):
         main.add_class("oom-main")
         pace = _row([widgets.HTML("Bot pace:"), self.pace_choice, self.pace_caption])
         settings = _row([widgets.HTML("<b>New game:</b>"), self.players_choice, self.strength_choice])
-        return [style_tag(BASE_CSS), style_tag(OOM_CSS), self.instruction, main,
+        return [style_tag(BASE_CSS), style_tag(OOM_CSS), self.pointer_kind, self.instruction, main,
                 _card_box("Scores", [self.results]), pace, settings, self.controls, self.log_view]
 
     # ---- the tile in hand ---------------------------------------------------------
@@ -531,7 +578,7 @@ class OutOfMineApp(GameApp):
         """Take your tile covering board cell (row, col) back to the supply."""
         tile = self._tile_at((row, col))
         if tile is None:
-            self.status.error(f"no tile there: none of your tiles covers row {row}, column {col}")
+            self.status.error(f"no tile there: none of your tiles covers row {row + 1}, column {col + 1}")
             return False
         return self.act(Remove(HUMAN, tile))
 
@@ -539,7 +586,7 @@ class OutOfMineApp(GameApp):
         """Lift your tile at (row, col) off the board and hold it as it lay, to lay it elsewhere."""
         tile = self._tile_at((row, col))
         if tile is None:
-            self.status.error(f"no tile there: none of your tiles covers row {row}, column {col}")
+            self.status.error(f"no tile there: none of your tiles covers row {row + 1}, column {col + 1}")
             return False
         orientation = next(p.orientation for p in self.state.placed[HUMAN] if p.tile == tile)
         if not self.act(Remove(HUMAN, tile)):
@@ -573,12 +620,32 @@ class OutOfMineApp(GameApp):
             self.remove_at(*cell)
         elif self.selected is not None:
             found = self.board.placement_at(cell)
+            if found is not None and self._tap_shows_first(cell):
+                return
             if found is not None and self.place_at(*found[0]):
                 self.board.rest()  # show the new tile, not the next one's shadow over it
         elif self._tile_at(cell) is not None:
             self.pick_up(*cell)
         else:
             self.status.say("pick a crystal in the supply first, then click where its shadow fits", "info")
+
+    def _tap_shows_first(self, cell: tuple[int, int]) -> bool:
+        """On a touch screen, whether this tap only shows the tile's shadow (True) or lays it.
+
+        A mouse shows the shadow before the click; a finger does not, so the first tap on a cell
+        shows it, and a second tap on the same cell with the same tile lays it (turned or flipped
+        meanwhile, the shadow there turned with it: it was seen)."""
+        if self.pointer_kind.kind != "touch":
+            return False
+        shown = (cell, self.selected)
+        if self._previewed == shown:
+            self._previewed = None
+            return False
+        self._previewed = shown
+        self.status.say("the shadow shows where the tile would go: tap the same spot again to lay it"
+                        if self.board.ghost_ok else
+                        "the tile does not fit there (red shadow): tap another spot, or turn the tile", "info")
+        return True
 
     def _board_key(self, key: str, cell: Optional[tuple[int, int]]) -> None:
         if key == "r":
@@ -921,7 +988,8 @@ class OutOfMineApp(GameApp):
             self.board.hold(cells, self._ghost_check(tile, self.orientation))
             assign(self.held_icon, value=shape_icon(cells, t.colour, 14, shown_mark))
             assign(self.held_text, value=f"<b>{t.colour} {html.escape(kit.shape_name(tile))}</b> in hand. "
-                   "Its shadow follows the mouse on your board: green fits, red does not.")
+                   "Its shadow follows the mouse on your board (on a touch screen, tap once to see it, "
+                   "again to lay the tile): green fits, red does not.")
         has = tile is not None
         assign(self.rotate_button, disabled=not has)
         assign(self.flip_button, disabled=not has or not state.options.flips)

@@ -14,6 +14,7 @@ from minegames import GAMES
 from widgets.gallery import COMING
 
 sys.path.insert(0, str(Path(__file__).parent))
+import screen_sizes  # noqa: E402
 import voila_harness  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
@@ -120,3 +121,25 @@ def test_voila_tree_lists_the_apps_and_every_lesson(page, voila_url):
     listed = entries.all_inner_texts()
     for name in ["apps"] + lessons:
         assert any(name in text for text in listed), (name, listed)
+
+
+@pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
+def test_the_gallery_fits_the_window(page, voila_url, tmp_path, size):
+    """Issue 21: a fixed three-column grid cut off at the right of a phone. At 390 px one column,
+    every card inside the window; at 1400 px several cards a row."""
+    page.set_viewport_size(size)
+    open_gallery(page, render_url(voila_url, "index.ipynb"))
+    lefts = page.locator(".mg-gallery .mg-game").evaluate_all(
+        "cards => cards.map(c => Math.round(c.getBoundingClientRect().left))")
+    phone = size["width"] < 500
+    assert (len(set(lefts)) == 1) == phone, lefts
+    screen_sizes.screenshot(page, tmp_path, f"gallery_{size['width']}")
+    assert screen_sizes.layout_problems(page, targets=phone, root=".mg-gallery") == []
+
+
+def test_a_thumbnail_opens_its_app(page, voila_url):
+    info = WITH_APP[0]
+    open_gallery(page, render_url(voila_url, "index.ipynb"))
+    page.locator(f'.mg-game[data-game="{info.id}"] a.mg-game-picture-link').click()
+    page.wait_for_url(f"**/voila/render/apps/{info.app_notebook}")
+    page.wait_for_selector(READY[info.id], state="visible")

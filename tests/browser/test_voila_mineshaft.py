@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+import screen_sizes  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -97,4 +98,30 @@ def test_kept_die_survives_a_reroll(page, voila_url):
     page.wait_for_function(
         "before => document.querySelector('.mm-status').innerText !== before", arg=status_before
     )
+    assert page.console_errors == []
+
+
+def roll_a_few_times(page, rolls: int = 3) -> None:
+    """Mid-game: the first roll, then re-rolls while the game allows them (each waits for the sheet)."""
+    for _ in range(rolls):
+        roll = page.locator(".mm-roll:not([disabled])")
+        if roll.count() == 0:
+            break
+        page.wait_for_timeout(500)  # a decision button that just changed ignores the pointer 0.4 s
+        click_and_wait_for_sheet_change(page, ".mm-roll:not([disabled])")
+    page.wait_for_function("() => document.querySelector('.mm-status').innerText.includes('roll')")
+
+
+@pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
+def test_mid_game_fits_the_screen(page, voila_url, tmp_path, size):
+    """After a few rolls, every word on the sheet and beside it is readable and, on a phone, every
+    control is big enough to touch; nothing sticks out sideways (issue 21: 5-10 px labels)."""
+    page.set_viewport_size(size)
+    open_app(page, voila_url)
+    roll_a_few_times(page)
+    phone = size["width"] < 500
+    shown = ".mm-sheet-stacked svg" if phone else ".mm-sheet-wide svg"
+    assert page.locator(shown).is_visible()
+    screen_sizes.screenshot(page, tmp_path, f"mineshaft_mayhem_app_{size['width']}")
+    assert screen_sizes.layout_problems(page, targets=phone) == []
     assert page.console_errors == []

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 sys.path.insert(0, str(Path(__file__).parent))
+import screen_sizes  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -201,4 +202,77 @@ def test_the_settings_row_deals_a_four_player_game(page, voila_url):
                            ".filter(c => c.innerText.includes('bot')).length === 3")
     captions = page.locator(".oom-bot-caption").all_inner_texts()
     assert [text.split(":")[0] for text in captions] == ["P2 (hasty bot)", "P3 (hasty bot)", "P4 (hasty bot)"]
+    assert page.console_errors == []
+
+
+def start_a_race(page, voila_url) -> None:
+    """Open the app, pick side A (the clock starts) and wait for the supply."""
+    page.goto(render_url(voila_url, "out_of_mine.ipynb"))
+    page.wait_for_selector(".oom-app .oom-board .gb-svg", state="visible")
+    page.locator(".oom-side-a:not([disabled]), .oom-side-b:not([disabled])").first.click()
+    page.wait_for_selector(".oom-shape:not([disabled])", state="visible")
+    page.wait_for_function("() => /\\d:\\d\\d/.test(document.querySelector('.oom-clock').innerText)")
+
+
+def test_a_race_fits_a_laptop(page, voila_url, tmp_path):
+    page.set_viewport_size(screen_sizes.LAPTOP)
+    start_a_race(page, voila_url)
+    page.locator(".oom-shape:not([disabled])").first.click()
+    spot = hover_until_the_ghost_fits(page)
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    screen_sizes.screenshot(page, tmp_path, "out_of_mine_app_1400")
+    assert screen_sizes.layout_problems(page, targets=False) == []
+    assert page.console_errors == []
+
+
+def tap_until_the_shadow_fits(page) -> tuple[float, float]:
+    """Tap the gallery's cells one by one (each first tap only shows the shadow) until it is green."""
+    cells = page.locator(".oom-board .gb-gallery")
+    for index in range(cells.count()):
+        cell = cells.nth(index)
+        cell.scroll_into_view_if_needed()
+        box = cell.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        before = ghost_at(page)
+        page.touchscreen.tap(x, y)
+        page.wait_for_function("before => " + GHOST_AT + " !== before", arg=before)
+        if ghost_fits(page):
+            return x, y
+    raise AssertionError("the tile in hand fits nowhere on the gallery")
+
+
+@pytest.fixture
+def phone_page(browser):
+    """A phone: 390 px wide, a touch screen."""
+    context = browser.new_context(viewport=screen_sizes.PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.console_errors = errors
+    yield page
+    context.close()
+
+
+def test_a_race_on_a_phone_shows_before_it_lays_and_keeps_supply_and_board_in_one_screen(phone_page, voila_url, tmp_path):
+    """Issue 21: a tap laid a tile unseen, and the supply sat a screen away from the board."""
+    page = phone_page
+    start_a_race(page, voila_url)
+    supply = page.locator(".oom-palette-card").bounding_box()
+    board = page.locator(".oom-board .gb-svg").bounding_box()
+    assert supply["y"] < board["y"], "the supply is above the board"
+    assert board["y"] + board["height"] - supply["y"] <= screen_sizes.PHONE["height"], (supply, board)
+
+    page.locator(".oom-shape:not([disabled])").first.tap()  # the smallest tile offered
+    page.wait_for_function("() => document.querySelector('.oom-shape.oom-selected') !== null")
+    x, y = tap_until_the_shadow_fits(page)
+    assert "tap the same spot again" in text_of(page, ".oom-status")
+    assert page.locator(".oom-board .gb-tile").count() == 0
+    screen_sizes.screenshot(page, tmp_path, "out_of_mine_app_390")
+    assert screen_sizes.layout_problems(page, targets=True) == []
+
+    page.touchscreen.tap(x, y)
+    page.wait_for_selector(".oom-board .gb-tile", state="attached")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
     assert page.console_errors == []

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from minegames import mineshaft_mayhem as mm
+from minegames.mineshaft_mayhem.render import MIN_TEXT, sheet_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -19,7 +20,7 @@ def test_mid_game_sheet_shows_dice_locks_containers_gears_and_score():
                        cursite=2, dice=(1, 4, 4, 4), rolls_used=2)
     root, words = texts(game._repr_svg_())
     assert root.get("width") == "600"
-    assert "Turn 1 · rolling" in words
+    assert "Turn 1" in words and "re-roll, spend cursite, collect a gem or stop" in words
     assert "roll 2 of 3" in words
     assert "×1" in words and "×5" in words
     assert "3 gems" in words
@@ -57,3 +58,31 @@ def test_other_sheet_sizes_draw_every_space_and_container(options):
 def test_text_is_escaped():
     game = mm.new_game(seed=3)
     assert "<title>Mineshaft Mayhem, turn 1: roll all four dice</title>" in game._repr_svg_()
+
+
+def font_sizes(svg_text):
+    return [float(t.get("font-size")) for t in ET.fromstring(svg_text).iter(NS + "text")]
+
+
+@pytest.mark.parametrize("stacked", [False, True], ids=["side by side", "stacked"])
+def test_no_word_is_drawn_under_twelve_units(stacked):
+    """At its natural width (one unit a pixel) every word stays readable (issue 21: 8-10 px labels)."""
+    game = mm.position(conveyor=["ruby", None, "amethyst"], gears=["emerald"], containers=[("ruby", 3)],
+                       cursite=2, dice=(1, 4, 4, 4), rolls_used=2)
+    drawn = sheet_svg(game, None, stacked=stacked)
+    assert min(font_sizes(drawn)) >= MIN_TEXT == 12
+    assert min(font_sizes(game._repr_svg_())) * 600 / float(ET.fromstring(game._repr_svg_()).get("viewBox").split()[2]) >= 11
+
+
+def test_the_stacked_sheet_is_narrow_enough_for_a_phone():
+    """Stacked, the sheet fits a phone's column (about 350 px) at full size; side by side it would not."""
+    game = mm.new_game(seed=1)
+    width = lambda drawn: float(ET.fromstring(drawn).get("width"))  # noqa: E731
+    assert width(sheet_svg(game, None, stacked=True)) <= 350 < width(sheet_svg(game, None))
+    _, words = texts(sheet_svg(game, None, stacked=True))
+    assert "Mineshaft Mayhem · Turn 1" in words and "roll all four dice" in words
+
+
+def test_container_tooltips_count_points_right():
+    titles = [t.text for t in ET.fromstring(mm.new_game(seed=1)._repr_svg_()).iter(NS + "title")]
+    assert "container 1: 1 point per gem" in titles and "container 2: 2 points per gem" in titles

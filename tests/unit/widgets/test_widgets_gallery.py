@@ -162,3 +162,44 @@ def test_titles_and_blurbs_are_escaped():
     text = gallery_html(games={"odd": odd}, coming=(("<x>", "<y>"),), lessons_linked=True)
     assert "<b>Odd</b>" not in text and "&lt;b&gt;Odd&lt;/b&gt;" in text
     assert "a &amp; b &lt;i&gt;" in text and "&lt;x&gt;" in text
+
+
+@pytest.mark.parametrize("game_id", [g for g, info in GAMES.items() if info.app_path is not None])
+def test_the_thumbnail_links_to_the_app(page, game_id):
+    """Issue 21: the pictures were not links."""
+    info, card = GAMES[game_id], page.cards[game_id]
+    pictures = [link for link in card["links"] if "mg-game-picture-link" in link["class"]]
+    assert [link["href"] for link in pictures] == [info.app_notebook]
+
+
+def view_box(svg: str) -> list[float]:
+    return [float(v) for v in re.search(r'viewBox="([^"]*)"', svg).group(1).split()]
+
+
+def test_a_picture_of_placed_parts_is_cropped_to_them_and_others_are_not():
+    """Gem Rush's new-game picture (a small mine and a hand, under a long header line) was mostly
+    empty paper; pictures drawn as one piece keep their frame."""
+    from widgets.gallery import cropped
+
+    parts = ('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">'
+             '<rect width="100%" height="100%" fill="#fff"/><text x="8" y="18">a long header</text>'
+             '<svg x="10" y="30" width="200" height="150" viewBox="0 0 100 75"><rect x="0" y="0" width="9" height="9"/></svg>'
+             '<svg x="10" y="200" width="250" height="100" viewBox="0 0 50 20"></svg></svg>')
+    out = cropped(parts)
+    assert view_box(out) == [6, 26, 258, 278]
+    assert 'width="258" height="278"' in out.split(">", 1)[0]
+    whole = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1" y="1" width="2" height="2"/></svg>'
+    assert cropped(whole) == whole
+    for game_id in ("mineshaft_mayhem", "out_of_mine"):
+        drawn = GAMES[game_id].new_game(seed=1)._repr_svg_()
+        assert cropped(drawn) == drawn
+
+
+def test_the_grid_has_no_maximum_width_of_its_own():
+    """A grid with a max-width sized to its content counts its columns from that maximum: three
+    300 px columns in a 390 px window. The cap sits on the wrapper."""
+    from widgets.gallery import GALLERY_CSS
+
+    grid_rule = re.search(r"\.mg-gallery \{([^}]*)\}", GALLERY_CSS).group(1)
+    assert "max-width" not in grid_rule and "min(300px, 100%)" in grid_rule
+    assert '<div class="mg-gallery-page">' in gallery_html(lessons_linked=True)

@@ -20,6 +20,7 @@ from minegames.mineshaft_mayhem import (
     ShakeOntoGear,
     Stop,
 )
+from minegames.mineshaft_mayhem.render import sheet_svg
 from widgets.components import PIP_GLYPHS
 from widgets.mineshaft_mayhem import CONTROLS, MineshaftMayhemApp
 
@@ -40,7 +41,7 @@ def test_first_roll_matches_the_model():
     model.apply(Roll(ALL))
     assert app.state == model
     assert [t.description for t in app.dice_row.toggles] == [PIP_GLYPHS[f] for f in model.dice]
-    assert app.sheet.value == model._repr_svg_()
+    assert sheet_svg(model, None) in app.sheet.value and sheet_svg(model, None, stacked=True) in app.sheet.value
     assert app.status.kind == "ok" and "roll 1" in app.status.text
     assert model.log.lines()[-1] in app.log_view.value
 
@@ -176,7 +177,8 @@ def test_save_and_load_through_the_text_area():
     assert app.state == saved_state and app.state.history == [Roll(ALL)]
     app.controls.save_text.value = app.controls.save_text.value.replace('"Roll"', '"Stop"', 1)
     app.controls.load_button.click()
-    assert app.status.kind == "error" and "save format" in app.status.text
+    assert app.status.kind == "error" and "under the Load button" in app.status.text
+    assert "could not be loaded" in app.controls.load_notice.value
     assert app.state == saved_state
 
 
@@ -310,3 +312,14 @@ def test_full_app_shows_every_control_but_start_again():
     assert all("mm-collect" in b._dom_classes for b in app.collect_buttons.values())
     with pytest.raises(TypeError):
         MineshaftMayhemApp(state=mm.new_game(seed=1), gears=2)
+
+
+def test_cursite_prices_and_the_score_parts_are_said_in_words():
+    """Issue 21: '(2)' on a button left its meaning to a tooltip; '3+' and 'containers' beside the
+    sheet's 'gems' were two names for one thing."""
+    app = MineshaftMayhemApp(seed=2)
+    app.click_roll()
+    assert app.set_die_button.description == "Set die (2 cursite)"
+    assert app.reroll_button.description.endswith("(1 cursite)")
+    assert "3 or more gems ride the belt" in app.cursite_label.value
+    assert "gems 0 + empty gears" in app.score_line.value

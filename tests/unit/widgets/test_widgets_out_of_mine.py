@@ -457,3 +457,60 @@ def test_after_a_click_places_a_tile_its_shadow_does_not_hide_it():
 def test_the_log_counts_rounds_not_turns():
     app = OutOfMineApp(seed=5, bots=(), live=False)
     assert "round 1:" in app.log_view.value and "turn 1:" not in app.log_view.value
+
+
+def pointer_for(app: OutOfMineApp, wanted: Place) -> tuple[int, int]:
+    """Select the wanted tile, turned as wanted, and give the board cell that lays it there."""
+    t = app.state.kit.tiles[wanted.tile]
+    app.select(t.colour, t.shape)
+    turn_to(app, wanted.orientation)
+    grab = grab_cell(app.held_shape())
+    return wanted.row + grab[0], wanted.col + grab[1]
+
+
+def test_on_a_touch_screen_a_first_tap_shows_the_shadow_and_a_second_lays_the_tile():
+    """Issue 21: a finger gives no hover, so a tap laid the tile unseen."""
+    app = solo_app()
+    app.pointer_kind.kind = "touch"  # what the page reports after a finger's pointerdown
+    wanted = a_legal_placement(app.state, "green")
+    pointer = pointer_for(app, wanted)
+    before = len(app.state.history)
+    app.board.click(pointer)
+    assert len(app.state.history) == before
+    assert app.board.ghost and app.board.ghost_ok
+    assert "tap the same spot again" in app.status.text
+    app.board.click(pointer)
+    last = app.state.history[-1]
+    assert isinstance(last, Place) and (last.orientation, last.row, last.col) == (wanted.orientation, wanted.row, wanted.col)
+
+
+def test_a_tap_elsewhere_shows_again_and_a_turn_keeps_the_shadow_seen():
+    app = solo_app()
+    app.pointer_kind.kind = "touch"
+    wanted = a_legal_placement(app.state, "green")
+    pointer = pointer_for(app, wanted)
+    before = len(app.state.history)
+    app.board.click(pointer)
+    other = next(cell for cell in map(tuple, app.board.gallery) if cell != pointer)
+    app.board.click(other)  # a new spot: shown, not laid
+    app.board.click(pointer)  # back to the first spot: shown again
+    assert len(app.state.history) == before
+    for _ in range(4):  # turned round in place: the shadow turns where it was seen
+        app.rotate()
+    app.board.click(pointer)
+    assert len(app.state.history) == before + 1
+
+
+def test_with_a_mouse_one_click_lays_the_tile():
+    app = solo_app()
+    assert app.pointer_kind.kind == "mouse"
+    pointer = pointer_for(app, a_legal_placement(app.state, "green"))
+    before = len(app.state.history)
+    app.board.click(pointer)
+    assert len(app.state.history) == before + 1
+
+
+def test_taking_off_a_missing_tile_names_the_cell_counting_from_1():
+    app = solo_app()
+    assert not app.remove_at(0, 0)
+    assert "row 1, column 1" in app.status.text
