@@ -74,9 +74,19 @@ MINE_DISPLAY_WIDTH = 500
 NO_THANKS = (Decline, EndTurn, NoBid, RejectBids)
 
 GR_CSS = """
-.gr-app .gr-main { gap: 14px; align-items: flex-start; flex-flow: row wrap; }
-.gr-app .gr-left { flex: 1 1 500px; min-width: 340px; max-width: 540px; gap: 6px; }
-.gr-app .gr-right { flex: 1 1 420px; min-width: 340px; max-width: 560px; gap: 8px; }
+.gr-app .gr-main { display: grid !important; gap: 8px 14px; align-items: start;
+  grid-template-columns: minmax(340px, 540px) minmax(340px, 560px);
+  grid-template-areas: "board decide" "board since" "board rest"; grid-template-rows: auto auto 1fr; }
+.gr-app .gr-left { grid-area: board; min-width: 0; gap: 6px; }
+.gr-app .gr-decide { grid-area: decide; min-width: 0; gap: 8px; }
+.gr-app .gr-since-col { grid-area: since; min-width: 0; }
+.gr-app .gr-right { grid-area: rest; min-width: 0; gap: 8px; }
+/* one column (a phone): the decision right above the map it decides on, what happened below it */
+@media (max-width: 760px) {
+  .gr-app .gr-main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "decide" "board" "since" "rest";
+    grid-template-rows: auto; }
+}
+.gr-app .gr-strength-note { font-size: 12px; color: #555; max-width: 560px; }
 .gr-app .gr-card { border: 1px solid #ddd; border-radius: 8px; padding: 6px 10px; background: #fff; }
 .gr-app .gr-card-title { font-size: 12px; font-weight: 600; color: #6d4c41;
   text-transform: uppercase; letter-spacing: .04em; }
@@ -102,10 +112,13 @@ GR_CSS = """
 .gr-board .gr-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   border: 1px solid #0006; margin-right: 4px; vertical-align: -1px; }
 .gr-board .gr-cubes { font-family: var(--jp-code-font-family, monospace); font-size: 11px; letter-spacing: -1px; }
-.gr-board .gr-site { fill: transparent; stroke: none; }
+.gr-board .gr-site { fill: transparent; stroke: none; cursor: pointer; }
+.gr-board .gr-site:hover { fill: #1565c022; }
+.gr-board .gr-site-ring { fill: none; stroke: none; pointer-events: none; }
 .gr-board .gr-site-store { stroke: #ffcf33; stroke-width: 3; }
-.gr-board .gr-site:hover { stroke: #1565c0; stroke-width: 3; }
 .gr-board .gr-site-selected { stroke: #ff9d00; stroke-width: 5; }
+.gr-board .gr-site.gr-site-selected { stroke: none; }
+.gr-board .gr-changed { fill: none; stroke: #d81b60; stroke-width: 3; stroke-dasharray: 5 4; pointer-events: none; }
 .gr-board .gr-blast-target { fill: #ff9d0022; stroke: #ff9d00; stroke-width: 4; stroke-dasharray: 10 6; }
 .gr-board .gr-blast-target:hover, .gr-board .gr-cell-selected { fill: #ff9d0055; }
 .gr-board .gr-plan-blast { fill: none; stroke: #d84315; stroke-width: 3; }
@@ -134,10 +147,45 @@ def effect_text(column: str, cubes: int) -> str:
 
 
 def seat_name(state, p: int, seat: Optional[int] = None) -> str:
+    """A miner as the table names them: "you", or their colour (the pawns' and the log's name)."""
     if p == CLAYTON:
         return "Papa Clayton"
-    colour = state.sheet(p)["colour"]
-    return "you" if p == seat else f"P{p + 1} {colour}"
+    return "you" if p == seat else state.sheet(p)["colour"]
+
+
+def count_words(n: int, one: str, many: str) -> str:
+    """"1 injury", "2 injuries": a number with its noun, plural right."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+#: Each bot strength the new-game row offers, in a player's words.
+STRENGTH_WORDS = {
+    "easy": "a beginner's opponent: plausible moves, made carelessly",
+    "medium": "weighs every move by the gold it is worth on average (buys Company Shares first)",
+    "hard": "the medium bot with a fighter's start, a Detonator and an eye on the leader",
+    "prospector": "the medium bot leaning to digging: cubes for yields, tunnels and Dynamite",
+    "brawler": "the medium bot leaning to fights: cubes for the Colt 45 and Safety Gear",
+    "random": "any legal move at random (for testing, not for play)",
+    "heuristic": "the medium bot under its older name",
+}
+
+
+def strength_note(strength: str) -> str:
+    return f"{strength} bots: {STRENGTH_WORDS.get(strength, 'a bot of the game')}."
+
+
+def next_change(column: str, cubes: int) -> Optional[tuple[int, str]]:
+    """The next cube count at which a dashboard column's effect changes, and that effect (None: full)."""
+    now = effect_text(column, cubes)
+    for more in range(cubes + 1, C.DASHBOARD_CAPACITY[column] + 1):
+        then = effect_text(column, more)
+        if then != now:
+            return more, then
+    return None
 
 
 def short(action: Action) -> str:
@@ -195,13 +243,56 @@ def _mine_picture(mine: M.Mine, pawns: tuple, clayton: Any, route: Optional[M.Ro
                                 display_width=MINE_DISPLAY_WIDTH)
 
 
+#: The radius (picture units) a claim site answers clicks within: 40 px across on a phone, where
+#: the mine is drawn at about 0.8 of its size (two sites of one tile edge share a little of it).
+SITE_TARGET = 26
+
+
 def _site_overlay(site: int, store: Sequence[Any], selected: Optional[int]) -> str:
     x, y = render_mine._site_xy(site, render_mine.RIM * 0.5)
     in_store = site in store
-    classes = "gr-site" + (" gr-site-store" if in_store else "") + (" gr-site-selected" if site == selected else "")
-    where = f"in the store at square {store.index(site) + 1}" if in_store else "not in the store"
+    ring = "gr-site-ring" + (" gr-site-store" if in_store else "") + (" gr-site-selected" if site == selected else "")
+    where = f"for sale, the store's claim {store.index(site) + 1}" if in_store else "not for sale now"
     tip = f"claim site {site} ({C.CLAIMS[site].type}), {where}: click for the route"
-    return (f'<circle class="{classes}" data-key="site:{site}" cx="{x:.1f}" cy="{y:.1f}" r="17">'
+    return (f'<circle class="{ring}" cx="{x:.1f}" cy="{y:.1f}" r="18"></circle>'
+            f'<circle class="gr-site{" gr-site-selected" if site == selected else ""}" data-key="site:{site}" '
+            f'cx="{x:.1f}" cy="{y:.1f}" r="{SITE_TARGET}">'
+            f"<title>{html.escape(tip)}</title></circle>")
+
+
+class SinceMarks:
+    """What the board looked like when the person last acted, to mark what changed since: the
+    miners and Papa Clayton who moved, the claims bought, the tiles turned."""
+
+    def __init__(self, state) -> None:
+        self.positions = {state.sheet(p)["colour"]: pos for p, pos in enumerate(state.positions)}
+        self.clayton = state.clayton_position
+        self.store = set(c for c in state.claim_store if c is not None)
+        self.grid = state.mine.grid
+
+    def overlay(self, state) -> str:
+        """Dashed outlines, each with a tooltip saying what changed."""
+        marks = []
+        movers = [(state.sheet(p)["colour"], pos) for p, pos in enumerate(state.positions)]
+        movers.append(("Papa Clayton", state.clayton_position))
+        for name, pos in movers:
+            before = self.clayton if name == "Papa Clayton" else self.positions.get(name)
+            if before != pos:
+                x, y = render_mine._position_xy(state.mine, pos)
+                marks.append(_mark_circle(x + 14, y - 8, 17, f"{name} moved here since your last turn"))
+        for claim in sorted(self.store - set(state.claim_store)):
+            x, y = render_mine._site_xy(claim, render_mine.RIM * 0.5)
+            marks.append(_mark_circle(x, y, 22, f"claim {claim} was taken from the store since your last turn"))
+        for index, (old, new) in enumerate(zip(self.grid, state.mine.grid)):
+            if old != new:
+                cell = state.mine.cell_of(new.tile)
+                marks.append(_cell_overlay(cell, "gr-changed", None,
+                                           f"tile {new.tile} turned since your last turn"))
+        return "".join(marks)
+
+
+def _mark_circle(x: float, y: float, r: float, tip: str) -> str:
+    return (f'<circle class="gr-changed" cx="{x:.1f}" cy="{y:.1f}" r="{r}">'
             f"<title>{html.escape(tip)}</title></circle>")
 
 
@@ -253,7 +344,7 @@ class GoldmineBoard(StaticForm, widgets.VBox):
         return f"<div class='gr-board-static' style='max-width:880px'>{''.join(parts)}</div>"
 
     def static_text(self) -> str:
-        return f"[Goldmine Rumbles board, as P{self.seat + 1} sees it: run the notebook to see it live]"
+        return f"[Goldmine Rumbles board, as seat {self.seat + 1} sees it: run the notebook to see it live]"
 
     def on_site(self, callback: Callable[[int], Any]) -> None:
         self._site_callbacks.append(callback)
@@ -283,21 +374,24 @@ class GoldmineBoard(StaticForm, widgets.VBox):
     # ---- drawing -------------------------------------------------------------------------
     def update(self, state, *, route: Optional[M.Route] = None, selected_site: Optional[int] = None,
                blast_cells: Iterable[M.Cell] = (), selected_cell: Optional[M.Cell] = None,
-               planned_blasts: Iterable[M.Cell] = ()) -> None:
+               planned_blasts: Iterable[M.Cell] = (), since: Optional[SinceMarks] = None) -> None:
+        """Redraw; ``since`` (the board when the person last acted) marks what changed since."""
         seen = state.view(self.seat)
-        self._draw_mine(state, route, selected_site, tuple(blast_cells), selected_cell, tuple(planned_blasts))
+        self._draw_mine(state, route, selected_site, tuple(blast_cells), selected_cell, tuple(planned_blasts),
+                        since)
         assign(self.track_view, value=self._track_html(state, seen))
         assign(self.store_view, value=self._store_html(state))
         assign(self.players_view, value=self._players_html(state, seen))
 
-    def _draw_mine(self, state, route, selected_site, blast_cells, selected_cell, planned_blasts) -> None:
+    def _draw_mine(self, state, route, selected_site, blast_cells, selected_cell, planned_blasts, since) -> None:
         pawns = tuple((state.sheet(p)["colour"], pos) for p, pos in enumerate(state.positions))
         try:
             picture = _mine_picture(state.mine, pawns, state.clayton_position, route)
         except ValueError:  # a route the drawing cannot follow: show the mine without it
             picture = _mine_picture(state.mine, pawns, state.clayton_position, None)
         store = list(state.claim_store)
-        overlay = [_site_overlay(site, store, selected_site) for site in C.CLAIM_SITES]
+        overlay = [since.overlay(state)] if since is not None else []
+        overlay += [_site_overlay(site, store, selected_site) for site in C.CLAIM_SITES]
         for cell in planned_blasts:
             overlay.append(_cell_overlay(cell, "gr-plan-blast", None, "the route blasts this tile"))
         keys = [f"site:{site}" for site in C.CLAIM_SITES]
@@ -349,16 +443,16 @@ class GoldmineBoard(StaticForm, widgets.VBox):
             if dash is None:
                 board = "dashboard hidden"
             else:
-                board = " ".join(f"<span title='{html.escape(col)}: {n} cube(s), effect "
-                                 f"{html.escape(effect_text(col, n))}'>{_abbreviation(col)}"
-                                 f"<span class='gr-cubes'>{cubes_text(n, C.DASHBOARD_CAPACITY[col])}</span></span>"
-                                 for col, n in dash.items())
+                board = ", ".join(f"<span title='{html.escape(col)}: {count_words(n, 'cube', 'cubes')}, effect "
+                                  f"{html.escape(effect_text(col, n))}'>{html.escape(col)} "
+                                  f"<span class='gr-cubes'>{cubes_text(n, C.DASHBOARD_CAPACITY[col])}</span></span>"
+                                  for col, n in dash.items())
             mission = ""
             if sheet["mission"] is not None:
                 wanted = C.MISSIONS[sheet["mission"]]
                 mission = ("<br>your mission: " + ", ".join(
                     f"<b>{html.escape(item)}</b>" if sheet["items"].get(item) else html.escape(item) for item in wanted))
-            who = "you" if p == self.seat else f"P{p + 1}"
+            who = "you" if p == self.seat else ""
             character = C.CHARACTERS[sheet["character"]].name
             classes = " ".join(c for c, on in (("gr-me", p == self.seat), ("gr-to-move", p == mover)) if on)
             swatch = f"<span class='gr-swatch' style='background:{_pawn_fill(sheet['colour'])}'></span>"
@@ -368,10 +462,6 @@ class GoldmineBoard(StaticForm, widgets.VBox):
                         f"items: {html.escape(items)}{mission}<br>{board}</td></tr>")
         note = "Final gold: see the score table above." if state.is_over else GS.RUNNING_NOTE
         return f"<table>{''.join(rows)}</table><span class='gr-caption gr-gold-note'>{html.escape(note)}</span>"
-
-
-def _abbreviation(column: str) -> str:
-    return "".join(word[0] for word in column.replace("&", "").split())
 
 
 def _pawn_fill(colour: str) -> str:
@@ -477,7 +567,7 @@ class TableDice:
                     continue
                 terms = "".join(f" {value:+d} {html.escape(label)}" for value, label in score.terms)
                 cells.append(f"<td>{PIP_GLYPHS.get(die, die)} {die}{terms} = <b>{score.total}</b><br>"
-                             f"<span class='gr-caption'>{score.injuries} injuries</span></td>")
+                             f"<span class='gr-caption'>{count_words(score.injuries, 'injury', 'injuries')}</span></td>")
             rows.append(f"<tr><td>round {k}</td>{''.join(cells)}</tr>")
         result = "".join(f"<div>{html.escape(t)}</div>" for t in fight["result"])
         title = " against ".join(names)
@@ -547,6 +637,9 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self._deep: dict[tuple, Optional[M.Journey]] = {}
         self._searching: set[tuple] = set()
         self._choice_actions: list[Optional[Action]] = []
+        self._error_moment: Optional[tuple] = None
+        self._marks_key: Optional[tuple] = None
+        self._marks: Optional[SinceMarks] = None
         self._build_widgets(state, bot_speed)
         super().__init__(state, new_game=self._fresh_game, load=gr.load)
         for choice, name in ((self.free_choice, "item action"), (self.more_choice, "choice")):
@@ -595,8 +688,52 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.dice.read(state, texts, fight_before, self.seat)
 
     def person_refusal(self) -> Optional[str]:
-        """Your action goes to the model whoever is to move (the controls offer none on a bot's turn)."""
-        return None
+        """A click while a bot decides is refused in words a player knows (the colour to move)."""
+        state = self.state
+        if state.is_over or self.persons_turn():
+            return None
+        return f"wait: it is {state.sheet(state.current_player)['colour']}'s move now, not yours (a bot is playing)"
+
+    def _undo_span(self) -> tuple[int, Optional[str]]:
+        """As :class:`SeatUndo`, but a refusal names no move the person never saw, only why."""
+        count, refusal = super()._undo_span()
+        if refusal is not None and "cannot be taken back" in refusal:
+            refusal = ("a die was rolled, or a claim or Rumbles tile turned up, since your last choice: "
+                       "what has been seen stands (Undo takes back choices, never chance)")
+        return count, refusal
+
+    def new_game_warning(self) -> Optional[str]:
+        """The question before a new game, with the game named as a table would: phase and turn."""
+        if not self.game_under_way():
+            return None
+        return (f"Start a new game? Your game ({self.where_words()}) is lost unless you Save it first.")
+
+    def where_words(self) -> str:
+        """"phase 2 of 3, your 4th turn": where the game stands, as players count it."""
+        state = self.state
+        colour = state.sheet(self.seat)["colour"]
+        turns = sum(1 for _, text in state.log.entries if text == f"{colour}'s turn")
+        mine = f", your {ordinal(turns)} turn" if turns else ""
+        return f"phase {state.phase} of {len(state.phase_cubes)}{mine}"
+
+    def _clear_stale_error(self) -> None:
+        """An error stands only while the game is as it was when it was said."""
+        moment = (id(self.state), len(self.state.history))
+        if "mg-status-error" in self.status.value:
+            if self._error_moment is None:
+                self._error_moment = moment
+            elif self._error_moment != moment:
+                self.status.clear()
+                self._error_moment = None
+        else:
+            self._error_moment = None
+
+    def _since_marks(self) -> SinceMarks:
+        """The board as the person last saw it act (taken when the log is at the mark)."""
+        key = (id(self.state), self._since_mark)
+        if self._marks_key != key and len(self.state.log) == self._since_mark:
+            self._marks_key, self._marks = key, SinceMarks(self.state)
+        return self._marks
 
     def after_person_acted(self, action: Action) -> None:
         if isinstance(action, (BuyClaim, AttackPapaClayton, AttackPlayer, EndTurn)):
@@ -679,13 +816,19 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.players_choice = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
                                                     value=state.num_players, style={"button_width": "auto"})
         self.players_choice.add_class("gr-players-choice")
-        self.long_box = widgets.Checkbox(value=state.options.long_game, description="long game", indent=False,
-                                         layout=widgets.Layout(width="auto"))
+        # a toggle, not a checkbox: on a phone it is as large as the other buttons
+        self.long_box = widgets.ToggleButton(value=state.options.long_game, description="long game",
+                                             tooltip="the long game: more phases", layout=widgets.Layout(width="auto"))
+        self.long_box.add_class("gr-long")
         strength = next(iter(set(self.strengths.values()))) if len(set(self.strengths.values())) == 1 else bots[0]
         self.strength_choice = widgets.Dropdown(options=bots, value=strength, description="bots",
                                                 layout=widgets.Layout(width="200px"), style={"description_width": "36px"})
         self.strength_choice.add_class("gr-strength")
-        self.seat_choice = widgets.Dropdown(options=[(f"seat P{p + 1}", p) for p in range(4)], value=self.seat,
+        self.strength_text = widgets.HTML(strength_note(strength))
+        self.strength_text.add_class("gr-strength-note")
+        self.strength_choice.observe(lambda change: assign(self.strength_text, value=strength_note(change["new"])),
+                                     names="value")
+        self.seat_choice = widgets.Dropdown(options=[(f"seat {p + 1}", p) for p in range(4)], value=self.seat,
                                             layout=widgets.Layout(width="100px"))
         self.speed_choice = self.speed_toggle(bot_speed, "gr-speed")
 
@@ -699,15 +842,21 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.free_card = _card("Your items", [self.free_text, _row([self.free_choice, self.free_button])])
         self.dice_card = _card("Yield and hazard dice", [self.dice_view])
         self.fight_card = _card("Fight", [self.fight_view])
+        # a grid (GR_CSS): the map left, the decision and the rest right; on a phone one column,
+        # the decision right above the map and what the bots did below it
+        decide = widgets.VBox([self.decision_card, self.status])
+        decide.add_class("gr-decide")
         left = widgets.VBox([self.board])
         left.add_class("gr-left")
-        right = widgets.VBox([self.decision_card, self.status, self.since_view, self.route_card, self.store_card,
-                              self.dashboard_card, self.free_card, self.dice_card, self.fight_card])
+        since = widgets.VBox([self.since_view])
+        since.add_class("gr-since-col")
+        right = widgets.VBox([self.route_card, self.store_card, self.dashboard_card, self.free_card, self.dice_card,
+                              self.fight_card])
         right.add_class("gr-right")
-        main = _row([left, right], "gr-main")
-        main.layout.align_items = "flex-start"
+        main = widgets.Box([decide, left, since, right])
+        main.add_class("gr-main")
         settings = _row([widgets.HTML("<b>New game:</b>"), self.players_choice, self.long_box, self.strength_choice,
-                         self.seat_choice])
+                         self.seat_choice, self.strength_text])
         speed = _row([widgets.HTML("Bot speed:"), self.speed_choice])
         return [style_tag(BASE_CSS), style_tag(GR_CSS), self.title, self.instruction, main, speed, settings,
                 self.controls, self.log_view]
@@ -770,8 +919,10 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         blast_cells = sorted({(a.row, a.col) for a in legal if isinstance(a, Blast)})
         if self.selected_cell not in blast_cells:
             self.selected_cell = None
+        self._clear_stale_error()
         self.board.update(state, route=journey[0], selected_site=self._site_shown(),
-                          blast_cells=blast_cells, selected_cell=self.selected_cell, planned_blasts=journey[1])
+                          blast_cells=blast_cells, selected_cell=self.selected_cell, planned_blasts=journey[1],
+                          since=self._since_marks())
         self._refresh_decision(legal, blast_cells)
         self._refresh_route(legal, journey)
         self._refresh_store(legal)
@@ -805,7 +956,8 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             return f"<b>Your decision.</b> {text}"
         who = state.current_player
         pace = "" if self.live else " (bots move when asked)"
-        return f"{text} <span class='gr-caption'>{self.strengths.get(who, '')} bot thinking{pace}</span>"
+        return (f"{text} <span class='gr-caption'>{html.escape(state.sheet(who)['colour'])} "
+                f"({self.strengths.get(who, '')} bot) is thinking{pace}</span>")
 
     def _site_shown(self) -> Optional[int]:
         goal = self.state.journey_goal() if self.persons_turn() else None
@@ -1027,17 +1179,24 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         for column, button in self.column_buttons.items():
             n, capacity = dash[column], C.DASHBOARD_CAPACITY[column]
             now = effect_text(column, n)
-            then = effect_text(column, n + 1) if n < capacity else "full"
-            assign(button, description=f"{column} {cubes_text(n, capacity)} {now}\u2192{then}",
+            change = next_change(column, n)
+            if change is None:
+                step, words = "full", "the column is full"
+            elif change[0] == n + 1:
+                step, words = f"{now}\u2192{change[1]}", f"with one more cube {change[1]}"
+            else:
+                step = f"{now}; {change[1]} at {change[0]} cubes"
+                words = f"one more cube changes nothing yet; {change[1]} once it holds {change[0]}"
+            assign(button, description=f"{column} {cubes_text(n, capacity)} {step}",
                    disabled=column not in placing,
-                   tooltip=f"{column}: {R.DASHBOARD[column].meaning}; now {now}, with one more cube {then}")
+                   tooltip=f"{column}: {R.DASHBOARD[column].meaning}; now {now}, {words}")
             if column in placing:
                 self._offer(PlaceCube(self.seat, column), button.click)
         top = state.decision
         if placing and top is not None:
-            text = f"<b>Click a column to place a cube</b> ({top.get('count', 1)} to place)."
+            text = f"<b>Click a column to place a cube</b> ({top.get('count', 1)} to place). \u25a0 placed, \u25a1 free."
         else:
-            text = "Each column's effect now \u2192 with one more cube."
+            text = "Each column: its cubes (\u25a0 placed, \u25a1 free), its effect now \u2192 with one more cube."
         assign(self.dashboard_text, value=text)
 
     def _refresh_free(self, legal: list[Action]) -> None:
@@ -1293,7 +1452,7 @@ class Hints:
         state = self.state
         top = state.decision
         if kind == "place cubes":
-            return f"Place {top['count']} cube(s): click a column of your dashboard below."
+            return f"Place {count_words(top['count'], 'cube', 'cubes')}: click a column of your dashboard below."
         if kind == "turn" and state.turn_record["mode"] is None:
             return ("Buy a claim in the store (click a claim site on the mine to see the way there first), "
                     "set off to rob someone, or end the turn.")
@@ -1377,8 +1536,10 @@ class Hints:
                          f"bonus at the end). You carry {held} of {C.CARRY_LIMIT} items.")
         elif kind == "wind down":
             sheet = state.sheet(self.seat)
-            parts.append(f"You have {sheet['injuries']} injuries, {sheet['bandages']} Bandages, {sheet['poisons']} Poison, "
-                         f"{sheet['black_marks']} Black Marks.")
+            parts.append(f"You have {count_words(sheet['injuries'], 'injury', 'injuries')}, "
+                         f"{count_words(sheet['bandages'], 'Bandage', 'Bandages')}, "
+                         f"{count_words(sheet['poisons'], 'Poison token', 'Poison tokens')}, "
+                         f"{count_words(sheet['black_marks'], 'Black Mark', 'Black Marks')}.")
         if fight:
             parts.append(fight)
         return "<br>".join(parts)

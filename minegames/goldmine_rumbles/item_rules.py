@@ -251,8 +251,8 @@ def _take_item(state: GoldmineRumbles, p: int, item: str) -> None:
         state._note(f"no {item} is left in the supply")
     elif components.ITEMS[item].lightning and state._carried(p) >= components.CARRY_LIMIT:
         state._give(p, item)
-        state._note(f"{state._name(p)} takes {item} and uses it at once (carry limit)")
-        _use_free(state, p, item)
+        effect = _use_free(state, p, item)
+        state._note(f"{state._name(p)} takes {item} and uses it at once (carry limit): it {effect}")
     else:
         state._give(p, item)
         state._note(f"{state._name(p)} takes {item}")
@@ -307,12 +307,21 @@ def check_trade(state: GoldmineRumbles, action: Trade) -> None:
         refuse("trade", f"a trade needs {TRADE_SET} {action.item}")
 
 
-def _use_free(state: GoldmineRumbles, p: int, item: str) -> None:
-    """A medicinal item: Whiskey clears every injury, the others one token each."""
+#: What a medicinal item clears, in the log's words (one of them, and more than one).
+CLEARED_WORDS = {"injuries": ("injury", "injuries"), "bandages": ("Bandage", "Bandages"),
+                 "poisons": ("Poison token", "Poison tokens"), "black_marks": ("Black Mark", "Black Marks")}
+
+
+def _use_free(state: GoldmineRumbles, p: int, item: str) -> str:
+    """A medicinal item: Whiskey clears every injury, the others one token each. Returns its
+    effect in words ("clears 1 Bandage (2 left)")."""
     field = FREE_USE[item]
     sheet = state._players[p]
+    before = sheet[field]
     sheet[field] = 0 if field == "injuries" else max(0, sheet[field] - 1)
     state._return(p, item)
+    cleared, words = before - sheet[field], CLEARED_WORDS[field]
+    return f"clears {cleared} {words[cleared != 1]} ({sheet[field]} left)"
 
 
 def do_use_item(state: GoldmineRumbles, action: UseItem) -> None:
@@ -321,10 +330,11 @@ def do_use_item(state: GoldmineRumbles, action: UseItem) -> None:
     p, top = action.player, state._top()
     kind = top["kind"]
     if kind == Decision.WIND_DOWN:
-        _use_free(state, p, action.item)
-        state._note(f"{state._name(p)} winds down with {action.item}")
+        effect = _use_free(state, p, action.item)
+        state._note(f"{state._name(p)} winds down with {action.item}: it {effect}")
     elif kind in ACTIVE_KINDS and action.item == "Pipe":
         state._return(p, "Pipe")
+        state._note(f"{state._name(p)} smokes the Pipe: up to {PIPE_MOVES} dashboard cubes may move")
         state._push(Decision.PIPE, p, moves=PIPE_MOVES)
     elif kind in ACTIVE_KINDS and action.item == "Harmonica":
         state._return(p, "Harmonica")
@@ -333,8 +343,8 @@ def do_use_item(state: GoldmineRumbles, action: UseItem) -> None:
         if kind == Decision.TRAVEL:
             travel_rules.arrive_if_there(state)
     elif kind in ACTIVE_KINDS:
-        _use_free(state, p, action.item)
-        state._note(f"{state._name(p)} uses {action.item}")
+        effect = _use_free(state, p, action.item)
+        state._note(f"{state._name(p)} uses {action.item}: it {effect}")
     elif kind == Decision.RAT:
         state._pending.pop()
         state._return(p, "Bread")
@@ -362,8 +372,10 @@ def _shoot_snake(state: GoldmineRumbles, p: int) -> None:
     """p24: a Blunderbuss shot (1d6) clears the snake; on a 6 it backfires for 3 injuries."""
     state._return(p, "Blunderbuss")
     die = state._roll()
-    state._note(f"{state._name(p)} shoots the snake (rolls {die})")
-    if dice_rules.backfires(die, in_fight=False):
+    backfires = dice_rules.backfires(die, in_fight=False)
+    state._note(f"{state._name(p)} shoots the snake with the Blunderbuss (rolls a {die}"
+                + (": it backfires)" if backfires else ": the snake is gone)"))
+    if backfires:
         state._note(f"the Blunderbuss backfires: {state._name(p)} takes {dice_rules.BACKFIRE_INJURIES} injuries")
         state._hurt(p, dice_rules.BACKFIRE_INJURIES)
 
@@ -437,4 +449,4 @@ def do_steal(state: GoldmineRumbles, action: Steal) -> None:
     else:
         state._players[action.victim]["items"][action.item] -= 1
         state._players[p]["items"][action.item] = state._players[p]["items"].get(action.item, 0) + 1
-    state._note(f"{state._name(p)} pickpockets {action.item} from {state._name(action.victim)}")
+    state._note(f"{state._name(p)} uses Bacon to steal {action.item} from {state._name(action.victim)}")

@@ -169,9 +169,11 @@ def _route(journey: M.Journey) -> list[str]:
         line = re.sub(r"walk a tunnel of tile (\d+)", lambda m: "walk along a tunnel of " + tile(int(m.group(1))), line)
         line = re.sub(r"blast the tile at row (\d+), column (\d+)",
                       lambda m: "blast " + place(int(m.group(1)), int(m.group(2))), line)
-        line = re.sub(r"the edge of the tile at row (\d+), column (\d+)|port \d+ of square \((\d+), (\d+)\)",
-                      lambda m: "the edge of " + (place(int(m.group(1)), int(m.group(2))) if m.group(1)
-                                                  else place(int(m.group(3)) + 1, int(m.group(4)) + 1)), line)
+        line = re.sub(r"the edge of the tile at row (\d+), column (\d+)",
+                      lambda m: "the edge of " + place(int(m.group(1)), int(m.group(2))), line)
+        line = re.sub(r"(tunnel (?:between|on the \w+ edge of)) row (\d+), column (\d+)(?: and row (\d+), column (\d+))?",
+                      lambda m: f"{m.group(1)} {place(int(m.group(2)), int(m.group(3)))}"
+                                + (f" and {place(int(m.group(4)), int(m.group(5)))}" if m.group(4) else ""), line)
         line = re.sub(r"\b1 quarter turn\(s\)", "1 quarter turn", line).replace("quarter turn(s)", "quarter turns")
         lines.append(line)
     return lines

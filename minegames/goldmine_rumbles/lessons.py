@@ -350,6 +350,10 @@ def round_totals(state: GoldmineRumbles, before: Mapping[str, Any], action: Any,
     return RoundTotals(fighters, shared_die=len(dice) > 2)
 
 
+#: A fighter's "no" to a Bible or a Leaf: the lessons' round tables already say the dice stand.
+_SAID_BY_THE_LESSON = ("keeps the fight dice (no Bible)", "keeps the Chippawa Leaf")
+
+
 def play(state: GoldmineRumbles, *actions: Any, rounds: list[RoundTotals] | None = None) -> list[str]:
     """Apply the actions (objects or their text); the log lines they add, each fight round's totals after
     its dice. ``rounds``, if given, collects every settled round's :class:`RoundTotals`."""
@@ -357,7 +361,7 @@ def play(state: GoldmineRumbles, *actions: Any, rounds: list[RoundTotals] | None
     for action in actions:
         before, seen = fight_view(state), len(state.log)
         state.apply(action)
-        lines = [text for _, text in list(state.log)[seen:]]
+        lines = [text for _, text in list(state.log)[seen:] if not text.endswith(_SAID_BY_THE_LESSON)]
         totals = round_totals(state, before, action, lines) if before is not None else None
         if totals is None:
             said += lines

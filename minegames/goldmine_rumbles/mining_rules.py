@@ -45,6 +45,9 @@ def gain_yield(state: GoldmineRumbles, p: int, die: int, bible: bool) -> None:
     gold = dice_rules.miner_yield(die, dice_rules.yield_bonus(claim_type, state._players[p]["dashboard"]),
                                   state.penalty(p), bible, state.options.bible_faces)
     state._players[p]["gold"] += gold
+    if bible:
+        face = dice_rules.bible_face(die, state.options.bible_faces)
+        state._note(f"{state._name(p)} uses the Bible: the {die} on the yield die counts as a {face}")
     state._note(f"{state._name(p)} digs {gold}gn")
     turn["yielded"].append(p)
     miners = [turn["player"]] + ([turn["partner"]] if turn["partner"] is not None else [])
@@ -80,14 +83,17 @@ def do_bid(state: GoldmineRumbles, action: Bid) -> None:
 
 def do_no_bid(state: GoldmineRumbles, action: NoBid) -> None:
     state._pending.pop()
+    state._note(f"{state._name(action.player)} does not bid")
     _skip_empty_accept(state)
 
 
 def _skip_empty_accept(state: GoldmineRumbles) -> None:
-    """With every bid in and nobody bidding, the owner mines alone."""
+    """With every bid in and nobody bidding, the owner mines alone (and the log says why)."""
     if state._top()["kind"] == Decision.ACCEPT and not state._turn()["bids"]:
         state._pending.pop()
-        state._turn()["mode"] = "invited"
+        turn = state._turn()
+        turn["mode"] = "invited"
+        state._note(f"nobody bid: {state._name(turn['player'])} mines claim {turn['claim']} alone")
 
 
 def do_accept_bid(state: GoldmineRumbles, action: AcceptBid) -> None:
@@ -121,6 +127,7 @@ def do_roll_yield(state: GoldmineRumbles, action: RollYield) -> None:
 def do_choose_die(state: GoldmineRumbles, action: ChooseDie) -> None:
     """Each partner takes a die: the same one if both like it (shared), or the other one (split)."""
     top = state._pending.pop()
+    state._note(f"{state._name(action.player)} takes yield die {action.die + 1} (a {top['dice'][action.die]})")
     if state.options.partner_dice == dice_rules.SPLIT_DICE and state._top()["kind"] == Decision.CHOOSE_DIE:
         state._top()["allowed"] = [1 - action.die]
     take_die(state, action.player, top["dice"][action.die])
@@ -143,11 +150,11 @@ def _hazard(state: GoldmineRumbles, miners: list[int]) -> None:
             state._return(p, "Bread", cost.bread)
         sheet["bandages"] += cost.bandages
         sheet["poisons"] += cost.poisons
-        if cost.injuries:
-            state._hurt(p, cost.injuries)
-        if not cost.nothing:
+        if not cost.nothing:  # the hazard's line first: a Bandage for the injuries follows from it
             state._note(f"{state._name(p)} suffers the hazard: " + ", ".join(
                 f"{v} {HAZARD_WORDS[k][v > 1]}" for k, v in cost._asdict().items() if v))
+        if cost.injuries:
+            state._hurt(p, cost.injuries)
     for p in miners[1:]:  # a partner winds down once the hazard is settled; the owner is still active
         state._push(Decision.WIND_DOWN, p)
     if face.kind == dice_rules.PAPA_CLAYTON:
@@ -166,6 +173,7 @@ def do_pay_fee(state: GoldmineRumbles, action: PayFee) -> None:
 
 def do_fight_clayton(state: GoldmineRumbles, action: FightClayton) -> None:
     state._pending.pop()
+    state._note(f"{state._name(action.player)} will fight Papa Clayton rather than pay his fee")
     state._turn()["clayton_fighters"].append(action.player)
     _after_clayton_choice(state)
 

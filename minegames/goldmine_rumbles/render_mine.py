@@ -23,7 +23,10 @@ from .wording import describe
 
 TILE = 120
 RIM = 46
-LEGEND = 40
+LEGEND = 64  # two rows of the key, drawn as large as the picture's other words
+#: The picture's smallest words (site numbers, hazard letters, the key), in picture units: a phone
+#: draws the mine at about 0.8 of its size, and text under 11 px cannot be read there.
+TEXT = 14
 DISPLAY_WIDTH = 520
 FACE_STYLE = {  # rock, tunnel, casing (gap colour = rock), label
     "light": ("#ead9b0", "#7a5634", "#ead9b0", "#5a3f25"),
@@ -112,9 +115,10 @@ def _entrance(origin, tunnel: Tunnel, size: float, fill: str, ink: str) -> str:
     dx, dy = _inward(tunnel.ends[0], size * 0.3)
     a = port_xy(origin, tunnel.ends[0], size)
     cx, cy = a[0] + dx, a[1] + dy
-    r = size * 0.09
+    r = max(size * 0.09, TEXT * 0.75)
     return (svg.circle(cx, cy, r, fill=fill, stroke=ink, stroke_width=2)
-            + svg.text(cx, cy + r * 0.45, tunnel.letter, size=r * 1.3, anchor="middle", weight="bold", fill=ink))
+            + svg.text(cx, cy + TEXT * 0.36, tunnel.letter, size=max(r * 1.3, TEXT), anchor="middle", weight="bold",
+                       fill=ink))
 
 
 def tile_fragment(placement: Placement, origin: tuple[float, float], size: float = TILE) -> str:
@@ -142,18 +146,18 @@ def tile_fragment(placement: Placement, origin: tuple[float, float], size: float
             markers.append((mid, tunnel.hazard))
     for (mx, my), hazard in markers:
         fill, letter = HAZARD_STYLE[hazard]
-        r = size * 0.075
+        r = max(size * 0.075, TEXT * 0.75)
         parts.append(svg.group([svg.circle(mx, my, r, fill=fill, stroke="white", stroke_width=1.5),
-                                svg.text(mx, my + r * 0.42, letter, size=r * 1.2, anchor="middle",
+                                svg.text(mx, my + TEXT * 0.36, letter, size=TEXT, anchor="middle",
                                          weight="bold", fill="white")], tooltip=hazard))
     corner = ((x + 3, y + 3), (x + size - 3, y + 3), (x + size - 3, y + size - 3), (x + 3, y + size - 3))
     bx, by = corner[placement.rotation]
-    badge = size * 0.16
+    badge = max(size * 0.16, TEXT * 1.4)
     bx -= badge if placement.rotation in (1, 2) else 0
     by -= badge if placement.rotation in (2, 3) else 0
     parts.append(svg.rounded_box(bx, by, badge, badge, radius=3, fill=label, stroke="none"))
-    parts.append(svg.text(bx + badge / 2, by + badge * 0.76, placement.tile, size=badge * 0.72, anchor="middle",
-                          weight="bold", fill=rock))
+    parts.append(svg.text(bx + badge / 2, by + badge * 0.76, placement.tile, size=max(badge * 0.72, TEXT),
+                          anchor="middle", weight="bold", fill=rock))
     tip = f"tile {placement.tile}, {placement.face} face, turned {placement.rotation * 90} degrees"
     return svg.group(parts, tooltip=tip)
 
@@ -195,8 +199,8 @@ def _rim(doc: svg.Svg) -> None:
         parts = []
         if site in START_SITES:
             parts.append(svg.circle(x, y, 17, fill="none", stroke=svg.INK, stroke_width=1.5))
-        parts += [svg.circle(x, y, 13, fill=fill, stroke=svg.INK, stroke_width=1.2),
-                  svg.text(x, y + 4.5, site, size=13, anchor="middle", weight="bold", fill=ink)]
+        parts += [svg.circle(x, y, 14, fill=fill, stroke=svg.INK, stroke_width=1.2),
+                  svg.text(x, y + 5, site, size=TEXT, anchor="middle", weight="bold", fill=ink)]
         start = ", a start site" if site in START_SITES else ""
         doc.add(svg.group(parts, tooltip=f"claim site {site} ({CLAIMS[site].type}{start})"))
 
@@ -226,16 +230,25 @@ def _pawn(x: float, y: float, colour: str, label: str) -> str:
 
 
 def _legend(doc: svg.Svg, y: float) -> None:
+    """The key, in two rows: the claim types and start sites, then every letter the picture uses."""
     x = 12
     for name, (fill, _) in TYPE_COLOURS.items():
-        doc.add(svg.circle(x + 7, y, 7, fill=fill, stroke=svg.INK), svg.text(x + 18, y + 4, name, size=11))
-        x += 30 + 7 * len(name)
+        doc.add(svg.circle(x + 9, y, 9, fill=fill, stroke=svg.INK), svg.text(x + 23, y + 5, name, size=TEXT))
+        x += 34 + 8 * len(name)
+    doc.add(svg.circle(x + 9, y, 9, fill="none", stroke=svg.INK), svg.text(x + 23, y + 5, "start site", size=TEXT))
+    x, y = 12, y + 26
     for hazard, (fill, letter) in HAZARD_STYLE.items():
-        doc.add(svg.circle(x + 7, y, 7, fill=fill, stroke="none"),
-                svg.text(x + 7, y + 4, letter, size=9, anchor="middle", weight="bold", fill="white"),
-                svg.text(x + 18, y + 4, hazard, size=11))
-        x += 30 + 7 * len(hazard)
-    doc.add(svg.circle(x + 7, y, 7, fill="none", stroke=svg.INK), svg.text(x + 18, y + 4, "start", size=11))
+        doc.add(svg.circle(x + 9, y, 10, fill=fill, stroke="none"),
+                svg.text(x + 9, y + 5, letter, size=TEXT, anchor="middle", weight="bold", fill="white"),
+                svg.text(x + 23, y + 5, hazard, size=TEXT))
+        x += 34 + 8 * len(hazard)
+    doc.add(svg.circle(x + 9, y, 10, fill="none", stroke=svg.INK),
+            svg.text(x + 9, y + 5, "A", size=TEXT, anchor="middle", weight="bold"),
+            svg.text(x + 23, y + 5, "entrance", size=TEXT))
+    x += 34 + 8 * len("entrance")
+    doc.add(svg.rounded_box(x, y - 10, 20, 20, radius=3, fill=FACE_STYLE["light"][3], stroke="none"),
+            svg.text(x + 10, y + 5, "3", size=TEXT, anchor="middle", weight="bold", fill=FACE_STYLE["light"][0]),
+            svg.text(x + 26, y + 5, "tile number", size=TEXT))
 
 
 def mine_svg(mine: Mine, *, route: Route | None = None, pawns: Mapping[str, Position] | None = None,
@@ -262,7 +275,7 @@ def mine_svg(mine: Mine, *, route: Route | None = None, pawns: Mapping[str, Posi
         doc.add(_pawn(x + 14 + 10 * k[0], y - 10, colour, f"{colour} at {describe(position)}"))
         k[0] += 1
     if legend:
-        _legend(doc, side + LEGEND / 2 - 4)
+        _legend(doc, side + 14)
     return str(doc)
 
 

@@ -343,7 +343,7 @@ class GoldmineRumbles(GameState):
 
     #: What the decider of each kind of decision chooses, in plain words (``prompt``).
     PROMPTS = {
-        Decision.PLACE_CUBES: "place {count} cube(s) on the dashboard",
+        Decision.PLACE_CUBES: "place {count} {cubes} on the dashboard",
         Decision.TRAVEL: "travel on towards {goal} (or give up the journey)",
         Decision.ITEMS: "take items from a row of claim {claim}",
         Decision.PARTNER_ITEMS: "use the items picked up at claim {claim} (a Pipe, Bacon...), then say you are done",
@@ -378,11 +378,12 @@ class GoldmineRumbles(GameState):
             return "The game is over. " + ", ".join(
                 f"{s['colour']} {score}" for s, score in zip(self._players, self.scores())) + "."
         top = self._top()
-        who = f"P{top['player'] + 1} ({self._name(top['player'])})"
+        who = self._name(top["player"])
         if top["kind"] == Decision.TURN:
             what = self.TURN_PROMPTS.get(top["mode"], "go on with the turn")
         else:
             details = {key: value for key, value in top.items() if isinstance(value, (int, str))}
+            details["cubes"] = "cube" if top.get("count") == 1 else "cubes"
             if top["kind"] == Decision.TRAVEL:
                 details["goal"] = describe(self.journey_goal())
             try:
@@ -470,7 +471,7 @@ class GoldmineRumbles(GameState):
         self._see_chance()
         tile = components.RUMBLES_TILES[number - 1]
         self._mine = self._mine.turned_over(tile.number)
-        self._note(f"phase {self.phase}: Rumbles tile {number} turns over mine tile {tile.number}")
+        self._note(f"Rumbles tile {number} comes up: mine tile {tile.number} turns over")
         where = self._mine.cell_of(tile.number)
         for p, position in enumerate(self._positions):
             steps = min(distance(cell, where) for cell in self._cell_near(position))

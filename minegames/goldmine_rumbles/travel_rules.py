@@ -18,7 +18,7 @@ from . import dice_rules, fight_rules, mine
 from .actions import AcceptRoute, AttackPapaClayton, AttackPlayer, Blast, OfferRoute, Step, Travel
 from .decisions import Decision
 from .engine_common import CLAYTON, ROUTE_FINDER_FEE, ROUTE_PLAN_BLASTS, deciding, position_key, refuse
-from .wording import describe
+from .wording import cell_words, describe, quarter_turns
 
 if TYPE_CHECKING:
     from .state import GoldmineRumbles
@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 def do_attack_papa_clayton(state: GoldmineRumbles, action: AttackPapaClayton) -> None:
     """An attack is a journey to the opponent; the fight starts on arrival."""
     state._top()["mode"] = "travel"
+    state._note(f"{state._name(action.player)} sets off to rob Papa Clayton")
     set_off(state, action.player, "clayton", CLAYTON)
 
 
 def do_attack_player(state: GoldmineRumbles, action: AttackPlayer) -> None:
     state._top()["mode"] = "travel"
+    state._note(f"{state._name(action.player)} sets off to rob {state._name(action.target)}")
     set_off(state, action.player, "player", action.target)
 
 
@@ -229,7 +231,8 @@ def do_blast(state: GoldmineRumbles, action: Blast) -> None:
                                                     state._cubes(p, dice_rules.EXPLOSIVES_MANUALS))
     travel["blasts"] -= 1
     state._mine = state.mine.rotated((action.row, action.col), action.turns)
-    state._note(f"{state._name(p)} blasts the tile at {(action.row, action.col)}")
+    state._note(f"{state._name(p)} blasts the tile at {cell_words((action.row, action.col))} "
+                f"{quarter_turns(action.turns)} with Dynamite")
     arrive_if_there(state)
 
 

@@ -107,6 +107,8 @@ def do_decline(state: GoldmineRumbles, action: Decline) -> None:
     """Saying no to the decision on top: what follows depends on what was offered."""
     p, top = action.player, state._pending.pop()
     kind = top["kind"]
+    if kind in DECLINE_LINES and kind != Decision.BIBLE:  # said before what follows it (a Bible's: after)
+        state._note(f"{state._name(p)} {DECLINE_LINES[kind]}")
     if kind in (Decision.RAT, Decision.SNAKE):
         travel_rules.poison(state, p, f"a {kind}")
         travel_rules.arrive_if_there(state)
@@ -114,6 +116,7 @@ def do_decline(state: GoldmineRumbles, action: Decline) -> None:
         state._note(f"{state._name(p)} cannot reach the claim")
         state._turn().update(mode="invited", partner=None)
     elif kind == Decision.BIBLE:
+        state._note(f"{state._name(p)} {DECLINE_LINES[kind]}")
         mining_rules.gain_yield(state, p, top["die"], bible=False)
     elif kind in (Decision.CHIPPAWA, Decision.DISMISS):
         fight_rules.next_leaf_or_resolve(state)
@@ -123,6 +126,15 @@ def do_decline(state: GoldmineRumbles, action: Decline) -> None:
         state._note(f"{state._name(p)} carries 6 items and takes no spoils")
     elif kind == Decision.PARTNER_ITEMS:
         state._note(f"{state._name(p)} is done with the items")
+
+
+#: The log's words for a "no" that has no other line of its own (the rest write what follows).
+DECLINE_LINES = {
+    Decision.BIBLE: "keeps the yield die as it is (no Bible)", Decision.CHIPPAWA: "keeps the Chippawa Leaf",
+    Decision.DISMISS: "keeps the fight dice (no Bible)", Decision.ARM: "fights with the Colt 45, not the Blunderbuss",
+    Decision.WIND_DOWN: "uses no remedy", Decision.ROUTE_OFFER: "offers no route",
+    Decision.ROUTE_ACCEPT: "goes on alone, without the route offered",
+}
 
 
 def do_end_turn(state: GoldmineRumbles, action: EndTurn) -> None:

@@ -6,16 +6,38 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from .mine import Portal, Position
+from .mine import Cell, Portal, Position, neighbour, port_edge
+
+#: A tile edge by its number (0 top, 1 right, 2 bottom, 3 left), and which of its two tunnels
+#: each port is, as a player looking at the picture says it (ports at thirds, clockwise).
+EDGE_WORDS = ("top", "right", "bottom", "left")
+PORT_SIDE = ("left", "right", "upper", "lower", "right", "left", "lower", "upper")
+
+
+def cell_words(cell: Cell) -> str:
+    """A square of the mine as a player counts it: "row 1, column 2" (rows from the top, from 1)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def describe(position: Position) -> str:
-    """A position in words, for tooltips and logs."""
+    """A position in words, for tooltips and logs: a claim site by its number, an entrance by its
+    letter and tile, a point on a tile edge by the squares it lies between and which tunnel it is."""
     if isinstance(position, int):
         return f"claim site {position}"
     if isinstance(position, Portal):
         return f"entrance {position.letter} of tile {position.tile}"
-    return f"port {position.port} of square {position.cell}"
+    cell, port = position
+    side = PORT_SIDE[port]
+    across = neighbour(cell, port)
+    if across is None:
+        return f"the {side} tunnel on the {EDGE_WORDS[port_edge(port)]} edge of {cell_words(cell)}"
+    first, second = sorted((cell, across[0]))
+    return f"the {side} tunnel between {cell_words(first)} and {cell_words(second)}"
+
+
+def quarter_turns(turns: int) -> str:
+    """A blast's turn in words: "a quarter turn (90°)", "a half turn (180°)", "three quarter turns (270°)"."""
+    return ("a quarter turn", "a half turn", "three quarter turns")[turns - 1] + f" ({turns * 90}\u00b0)"
 
 
 # A fight round's dice in the log: "fight round: Red 3, Papa Clayton 5", or after a Bible,

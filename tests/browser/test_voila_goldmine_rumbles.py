@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
+import screen_sizes  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -220,4 +221,39 @@ def test_a_full_turn_and_a_fight(page, voila_url):
             break
     else:
         raise AssertionError("no fight was fought")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
+def test_mid_game_fits_the_screen_and_says_what_the_bots_did(page, voila_url, tmp_path, size):
+    """After the bots' turns at instant speed: the decision sits above the map on a phone, the
+    "since your last turn" panel tells their turns in words, and nothing is too small or cut off."""
+    phone = size["width"] < 500
+    page.set_viewport_size(size)
+    page.goto(render_url(voila_url, "goldmine_rumbles.ipynb"))
+    page.wait_for_selector(".gr-app .gr-mine svg", state="visible")
+    page.locator(".gr-players-choice button", has_text="3 players").click()
+    page.locator(".gr-seed input").fill(str(SEED))
+    page.locator(".gr-new-game").click()
+    page.wait_for_function(f"() => document.querySelector('.gr-app .mg-status').innerText.includes('seed {SEED}')")
+    page.locator(".gr-speed button", has_text="instant").click()
+    place_cubes(page)
+    slot = choose_claim(page)
+    click_and_settle(page, page.locator(f".gr-store-{slot}"))
+    travel(page)
+    click_and_settle(page, page.locator(".gr-choice:not([disabled])").first)
+    while "click a column" in wait_for_my_decision(page):
+        click_and_settle(page, page.locator(".gr-column:not([disabled])").first)
+    click_and_settle(page, choice(page, "Mine alone"))
+    finish_turn(page)
+    wait_for_my_decision(page)
+    page.wait_for_function("() => document.querySelector('.gr-app .mg-since').innerText.includes('turn')")
+    since = text_of(page, ".gr-app .mg-since")
+    assert "Since your last turn" in since
+    assert not re.search(r"port \d|square \(|\(\d, \d\)|\bP\d\b", since)  # places and people in words
+    if phone:  # the decision card right above the map, not a screen below it
+        card, mine = page.locator(".gr-decision").bounding_box(), page.locator(".gr-mine").bounding_box()
+        assert card["y"] < mine["y"] and mine["y"] - (card["y"] + card["height"]) < 200
+    screen_sizes.screenshot(page, tmp_path, f"goldmine_rumbles_app_{size['width']}")
+    assert screen_sizes.layout_problems(page, targets=phone) == []
     assert page.console_errors == []

@@ -100,7 +100,9 @@ def test_the_key_leaves_untaught_words_to_later_lessons():
 def test_route_lines_name_tiles_once_and_count_turns_in_words():
     lines = "\n".join(lesson.blast_scene().lines)
     assert "quarter turn(s)" not in lines and "1 quarter turn" in lines
-    assert "walk a tunnel of tile" not in lines and "the edge of tile 1 (row 1, column 1)" in lines
+    assert "walk a tunnel of tile" not in lines
+    assert "the upper tunnel between tile 1 (row 1, column 1) and tile 2 (row 1, column 2)" in lines
+    assert "port " not in lines and "square (" not in lines  # places as a player names them, counted from 1
 
 
 def test_a_board_splits_into_mine_and_panels_that_wrap_on_a_phone():

@@ -124,7 +124,7 @@ def test_a_robbery_out_of_reach_says_so():
     offer = O.rob_offer(game, RED, BLUE)
     assert not offer.reachable and offer.odds is None
     label = Hints(game, RED).label(AttackPlayer(RED, BLUE))
-    assert label.startswith("Rob P2 Blue: you cannot reach them") and "win" not in label
+    assert label.startswith("Rob Blue: you cannot reach them") and "win" not in label
 
 
 def test_a_robbery_past_a_rat_and_a_snake_counts_the_poison_picked_up():
@@ -141,7 +141,7 @@ def test_a_robbery_past_a_rat_and_a_snake_counts_the_poison_picked_up():
     there_now, _ = duel(colt, 0, 0)
     assert offer.odds.win == on_arrival and offer.odds_here.win == there_now and on_arrival < there_now
     label = Hints(robbing(red, {"items": {}}, 4, 7), RED).label(AttackPlayer(RED, BLUE))
-    assert label.startswith(f"Rob P2 Blue (win {percent(on_arrival)}, on arrival after a snake, a rat; "
+    assert label.startswith(f"Rob Blue (win {percent(on_arrival)}, on arrival after a snake, a rat; "
                             f"{percent(there_now)} if there now")
 
 

@@ -10,7 +10,8 @@ from minegames.goldmine_rumbles.state import GoldmineRumbles
 
 def test_every_decision_kind_has_words_and_the_prompt_names_who_decides():
     game = new_game(seed=3, players=3)
-    assert game.prompt().startswith("Phase 1. P") and "cube" in game.prompt()
+    first = game.sheet(game.current_player)["colour"]
+    assert game.prompt().startswith(f"Phase 1. {first} to place ") and "cube(s)" not in game.prompt()
     chooser, seen = random.Random(1), set()
     for _ in range(4000):
         if game.is_over:
@@ -19,7 +20,7 @@ def test_every_decision_kind_has_words_and_the_prompt_names_who_decides():
         seen.add(top["kind"])
         text = game.prompt()
         who = top["player"]
-        assert text.startswith(f"Phase {game.phase}. P{who + 1} (")
+        assert text.startswith(f"Phase {game.phase}. {game.sheet(who)['colour']} to ")  # the colour, no seat code
         assert "decide:" not in text  # a kind without words falls back to its name
         game.apply(chooser.choice(game.legal_actions()))
     assert {"place cubes", "turn"} <= seen

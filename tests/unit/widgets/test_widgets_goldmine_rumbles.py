@@ -204,7 +204,8 @@ def test_undo_is_refused_after_dice(monkeypatch):
     app.take(FightRound(p))
     if app.persons_turn() or app.state.is_over:
         refusal = app.undo_refusal()
-        assert refusal is not None and "cannot be taken back" in refusal
+        assert refusal is not None and "a die was rolled" in refusal
+        assert "P1" not in refusal and "rolls" not in refusal  # no move the person never saw
         assert app.controls.undo_button.disabled
 
 
@@ -308,3 +309,60 @@ def test_a_pipe_moves_cubes_through_the_lists():
     assert moves and set(app.offered()) == set(app.state.legal_actions())
     assert app.take(moves[0])
     assert app.click_choice("Put the Pipe away") or str(app.state.decision["kind"]) != "pipe"
+
+
+# ---- words a player knows (issue 21, part 5) and what changed since your turn (part 3) -------
+
+def test_strengths_are_explained_and_the_thinking_bot_is_named_by_colour():
+    from widgets.goldmine_rumbles import STRENGTH_WORDS
+
+    app = GoldmineRumblesApp(seed=4, players=4, seat=2, live=False)
+    assert set(GAMES["goldmine_rumbles"].bots) <= set(STRENGTH_WORDS)
+    app.strength_choice.value = "brawler"
+    assert "brawler bots" in app.strength_text.value and "Colt 45" in app.strength_text.value
+    if not app.persons_turn():
+        colour = app.state.sheet(app.state.current_player)["colour"]
+        assert f"{colour} (" in app.instruction.value and "is thinking" in app.instruction.value
+
+
+def test_plurals_and_dashboard_steps_read_right():
+    from widgets.goldmine_rumbles import count_words, next_change
+
+    assert count_words(1, "injury", "injuries") == "1 injury" and count_words(2, "injury", "injuries") == "2 injuries"
+    assert next_change("Fortifying Tonic", 0)[0] == 2  # a first cube changes nothing: the button says when it does
+    app = GoldmineRumblesApp(seed=4, players=4, live=False)
+    tonic = app.column_buttons["Fortifying Tonic"].description
+    assert "0\u21920" not in tonic and "at 2 cubes" in tonic
+    assert "P1" not in app.board.players_view.value and "C4" not in app.board.players_view.value
+
+
+def test_a_click_on_a_bots_turn_is_refused_by_colour_and_the_error_goes_when_play_moves_on():
+    app = GoldmineRumblesApp(seed=4, players=4, seat=2, live=False)
+    assert not app.persons_turn()
+    colour = app.state.sheet(app.state.current_player)["colour"]
+    assert not app.act(EndTurn(2))
+    assert f"{colour}&#x27;s move now, not yours" in app.status.value and "P3" not in app.status.value
+    app.run_bots()
+    app.refresh()  # the situation changed: the red line is gone
+    assert "mg-status-error" not in app.status.value
+
+
+def test_the_new_game_question_says_phase_and_turn():
+    app = GoldmineRumblesApp(seed=4, players=4, live=False)
+    app.run_bots()
+    app.take(next(iter(app.offered())))
+    question = app.new_game_warning()
+    assert "phase 1 of " in question and "at phase" not in question
+
+
+def test_the_board_marks_what_moved_since_your_last_turn():
+    app = GoldmineRumblesApp(seed=8, players=3, live=False)
+    for _ in range(40):  # play the person's decisions until the bots have walked somewhere
+        app.run_bots()
+        if app.state.is_over:
+            break
+        if "since your last turn" in app.board.mine_view.svg:
+            break
+        app.take(sorted(app.offered(), key=str)[0])
+    svg = app.board.mine_view.svg
+    assert "gr-changed" in svg and "since your last turn" in svg
