@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from traitlets import TraitError
 
 from minegames.core import Action, GameState, MinegamesError
+from minegames.core.words import percent  # noqa: F401  (the apps' chances: one format for every game)
 
 #: Die faces as pip glyphs (U+2680..U+2685), indexed by face 1..6.
 PIP_GLYPHS = {1: "\u2680", 2: "\u2681", 3: "\u2682", 4: "\u2683", 5: "\u2684", 6: "\u2685"}
@@ -200,14 +201,6 @@ def keep_to_options(choice: widgets.widget_selection._Selection, report: Callabl
         choice.value = change["old"] if change["old"] in values else (values[0] if values else None)
 
     choice.observe(check, names="value")
-
-
-def percent(chance: Fraction | float) -> str:
-    """A chance as a percentage: whole percents, one decimal below 1% and above 99% (but 0% and 100%)."""
-    value = float(chance)
-    if value in (0.0, 1.0) or 0.01 <= value <= 0.99:
-        return f"{value:.0%}"
-    return f"{value:.1%}"
 
 
 def error_text(error: MinegamesError) -> str:
@@ -808,8 +801,7 @@ class PacedBots:
     # ---- what happened since the person's last turn ------------------------------------------
     def since_lines(self) -> list[str]:
         """The log lines written since the person last acted, as the log shows them."""
-        unit = self.state.log_unit
-        return [f"{unit} {number}: {text}" for number, text in self.state.log.entries[self._since_mark:]]
+        return self.state.log.lines(unit=self.state.log_unit, since=self._since_mark)
 
     def show_since(self) -> None:
         """Bring the "since your last turn" panel up to date (each app's refresh calls this)."""

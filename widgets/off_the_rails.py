@@ -296,10 +296,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self._fit_options()
 
     # ---- what changed since your last turn -----------------------------------------------------
-    def since_lines(self) -> list[str]:
-        """The log lines since you last acted, the set-up's named "set-up" (it is no turn)."""
-        return wording.log_lines(self.state.log.entries[self._since_mark:], self.state.log_unit)
-
     def mark_seen(self) -> None:
         super().mark_seen()
         self._seen = _Sight(self.state, self._since_mark)
@@ -750,7 +746,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                tooltip=refusal or "play the next action of the move shown")
         assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()),
                disabled=self.hint_steps.move_shown(self.hint_key()))
-        self.log_view.show_log(_SetUpLog(state.log), state.log_unit)
+        self.log_view.show_log(state.log, state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
         counter = (f'<span class="otr-moves" data-moves="{len(state.history)}" data-tracks="{len(state.tracks)}" '
@@ -1134,17 +1130,6 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         doing = re.sub(r"^\w+: ", "", state.prompt())
         return (f"{html.escape(self.bot_name(who))} is playing: {html.escape(doing)}"
                 f"<span class='otr-caption'>{pace}</span>")
-
-
-class _SetUpLog:
-    """The game's log as the log box shows it: the set-up's lines named "set-up", not "turn 0"."""
-
-    def __init__(self, log):
-        self.log = log
-
-    def lines(self, last: Optional[int] = None, unit: str = "turn") -> list[str]:
-        entries = self.log.entries if last is None else self.log.entries[-last:]
-        return wording.log_lines(entries, unit)
 
 
 class _Sight:

@@ -5,6 +5,15 @@ from __future__ import annotations
 from typing import Iterator
 
 
+#: What the log calls the lines written before the first turn (a game numbering them 0).
+SET_UP = "set-up"
+
+
+def log_line(number: int, text: str, unit: str = "turn") -> str:
+    """'turn 3: ...'; the lines numbered 0 come before the first turn: 'set-up: ...'."""
+    return f"{SET_UP}: {text}" if number == 0 else f"{unit} {number}: {text}"
+
+
 class GameLog:
     """An append-only list of lines, each tagged with the turn it happened in."""
 
@@ -29,10 +38,11 @@ class GameLog:
     def __iter__(self) -> Iterator[tuple[int, str]]:
         return iter(self.entries)
 
-    def lines(self, last: int | None = None, unit: str = "turn") -> list[str]:
-        """Readable lines; ``unit`` names what the number counts ("turn", "round")."""
-        chosen = self.entries if last is None else self.entries[-last:]
-        return [f"{unit} {number}: {text}" for number, text in chosen]
+    def lines(self, last: int | None = None, unit: str = "turn", since: int = 0) -> list[str]:
+        """Readable lines (the last ``last``, or those from entry ``since`` on); ``unit`` names
+        what the number counts ("turn", "round"); see :func:`log_line`."""
+        chosen = self.entries[since:] if last is None else self.entries[since:][-last:]
+        return [log_line(number, text, unit) for number, text in chosen]
 
     def text(self, unit: str = "turn") -> str:
         return "\n".join(self.lines(unit=unit))

@@ -2,32 +2,9 @@
 
 from __future__ import annotations
 
+from minegames.core.words import percent, plural  # noqa: F401  (the game's texts import them from here)
+
 from . import board
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """'1 gem', '2 gems', '1 turn', '3 turns' (``many``: an irregular plural)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
-def percent(chance) -> str:
-    """A chance as the apps write it (widgets.components.percent, which a model may not import):
-    whole percents, one decimal below 1% and above 99%, but exactly 0% and 100%."""
-    value = float(chance)
-    return f"{value:.0%}" if value in (0.0, 1.0) or 0.01 <= value <= 0.99 else f"{value:.1%}"
-
-
-#: How the log names a turn: turn 0 is the set-up, before the first turn.
-SETUP = "set-up"
-
-
-def log_line(turn: int, text: str, unit: str = "turn") -> str:
-    """A log entry as the app shows it: 'set-up: ...' before the first turn, 'turn 3: ...' after."""
-    return f"{SETUP}: {text}" if turn == 0 else f"{unit} {turn}: {text}"
-
-
-def log_lines(entries, unit: str = "turn") -> list[str]:
-    return [log_line(turn, text, unit) for turn, text in entries]
 
 
 def prompt(state) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from minegames import off_the_rails
+from minegames.core.log import log_line
 from minegames.off_the_rails import wording
 from minegames.off_the_rails.actions import ChangeSpeed, Drive, EndActions, PlaceCart, PlaceTrack
 from widgets.off_the_rails import OffTheRailsApp
@@ -26,10 +27,10 @@ def test_plural_and_percent():
 
 def test_the_set_up_is_named_so_and_turns_count_from_1():
     game = off_the_rails.new_game(seed=3, players=2)
-    lines = wording.log_lines(list(game.log))
+    lines = game.log.lines(unit=game.log_unit)
     assert lines[0] == "set-up: Off the Rails, 2 players (red, blue)"
     assert all(line.startswith("set-up: ") for line in lines) and game.turn == 1
-    assert wording.log_line(3, "Red lays a straight") == "turn 3: Red lays a straight"
+    assert log_line(3, "Red lays a straight") == "turn 3: Red lays a straight"
     solo = off_the_rails.new_game(seed=3, players=1)
     assert list(solo.log)[0][1] == "Off the Rails, solo: you run a cart of each clan"
 
