@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import time
-from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 import ipywidgets as widgets
