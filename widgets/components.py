@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from traitlets import TraitError
 
 from minegames.core import Action, GameState, MinegamesError
+from minegames.core.log import log_line
 from minegames.core.words import percent  # noqa: F401  (the apps' chances: one format for every game)
 
 #: Die faces as pip glyphs (U+2680..U+2685), indexed by face 1..6.
@@ -1102,9 +1103,15 @@ class GameApp(StaticForm, widgets.VBox):
         """What New game asks during a game (None: a game not under way is replaced at once)."""
         if not self.game_under_way():
             return None
-        entries = self.state.log.entries
-        where = f" at {self.state.log_unit} {entries[-1][0]}" if entries else ""
-        return f"Start a new game? Your game{where} is lost unless you Save it first."
+        where = self.where_words()
+        return f"Start a new game? Your game{f' ({where})' if where else ''} is lost unless you Save it first."
+
+    def where_words(self, state: Optional[GameState] = None) -> str:
+        """Where a game (this app's, or ``state``) stands, as its table counts: "turn 5", "round 2"
+        ("" before anything was logged); New game's question and the resume offer say it."""
+        state = self.state if state is None else state
+        entries = state.log.entries
+        return log_line(entries[-1][0], "", state.log_unit)[:-2] if entries else ""
 
     def restart(self) -> bool:
         """Back to the position the app was opened on (see ``from_state``-style helpers); an app

@@ -708,9 +708,9 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             return None
         return (f"Start a new game? Your game ({self.where_words()}) is lost unless you Save it first.")
 
-    def where_words(self) -> str:
+    def where_words(self, state=None) -> str:
         """"phase 2 of 3, your 4th turn": where the game stands, as players count it."""
-        state = self.state
+        state = self.state if state is None else state
         colour = state.sheet(self.seat)["colour"]
         turns = sum(1 for _, text in state.log.entries if text == f"{colour}'s turn")
         mine = f", your {ordinal(turns)} turn" if turns else ""

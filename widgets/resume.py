@@ -187,9 +187,8 @@ class ResumeOffer(widgets.VBox):
         self.stage = "offering"
         self.kept_state = state
         self._offered_on = self._moment()
-        entries = state.log.entries
-        where = f" ({state.log_unit} {entries[-1][0]})" if entries else ""
-        self.resume_button.description = f"Resume your game{where}"
+        where = self.app.where_words(state)
+        self.resume_button.description = f"Resume your game ({where})" if where else "Resume your game"
         self._show("This browser kept a game you had not finished.", buttons=True)
 
     def _offer_unreadable(self, reason: str) -> None:

@@ -36,7 +36,7 @@ def test_new_game_in_the_middle_of_a_game_asks_first(page, voila_url):
     page.wait_for_selector(".mm-new-game-confirm", state="visible")
     page.wait_for_timeout(800)
     question = page.locator(".mm-new-game-confirm").inner_text()
-    assert "Start a new game? Your game at turn 1 is lost unless you Save it" in question
+    assert "Start a new game? Your game (turn 1) is lost unless you Save it" in question
     assert not shown(page, ".mm-new-game")
     assert page.locator(".mm-sheet").inner_html() == rolled
     # keep: back to the game, as it was

@@ -131,7 +131,7 @@ def test_new_game_mid_game_asks_first_and_keep_keeps_the_game():
     assert app.state is game and controls.asking_new_game()
     assert controls.new_game_button.layout.display == "none"
     question = controls.new_game_confirm.question.value
-    assert question.startswith("Start a new game? Your game at turn 1 is lost unless you Save it")
+    assert question.startswith("Start a new game? Your game (turn 1) is lost unless you Save it")
     controls.keep_game_button.click()
     assert app.state is game and not controls.asking_new_game()
     assert controls.new_game_button.layout.display != "none"
