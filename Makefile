@@ -68,9 +68,11 @@ lab: $(VENV)/.installed-app
 bench-browser: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_browser.py
 
-# Refresh the README picture (docs/images/mineshaft_mayhem_app.png) from the browser test.
+# Refresh the README's pictures (docs/images/<app>_app_1400.png and _390.png, the gallery's) from
+# the browser tests that check each app's sizes mid-game at a laptop's and a phone's width.
 screenshot: $(VENV)/.installed-test
-	UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest $(PYTEST_FLAGS) tests/browser -k roll_updates
+	MINEGAMES_SHOTS=$(CURDIR)/docs/images $(BIN)/python -m pytest -p no:xdist $(PYTEST_FLAGS) tests/browser \
+		-k "fits_the_screen or fits_the_window or race_fits or race_on_a_phone"
 
 # Run every lesson notebook and save it executed (no widget state): see tools/save_lessons.py.
 lessons: $(VENV)/.installed-test
