@@ -7,8 +7,10 @@ surface, the 13 x 13 inside is underground. Each mine is a centre square (no tra
 and its eight neighbours, numbered 1-8 clockwise from the top-left. Each clan owns two start
 and exit squares on the surface, on its own side.
 
-Squares are ``(x, y)`` with x to the east and y to the south. Sides are 0-3 for north, east,
-south, west; a track tile is a 4-bit mask of the sides it joins (bit ``1 << side``).
+Squares are ``(x, y)`` with x to the east and y to the south, both from 0; players read them
+by name, a column letter and a row number from 1 (:func:`square_name`: ``(3, 0)`` is "D1").
+Sides are 0-3 for north, east, south, west; a track tile is a 4-bit mask of the sides it
+joins (bit ``1 << side``).
 """
 
 from __future__ import annotations
@@ -137,13 +139,23 @@ TRACK_SQUARES = tuple(track_squares())
 TRACK_SQUARE_SET = frozenset(TRACK_SQUARES)
 
 
+def column_letter(x: int) -> str:
+    """A column as players read it: A for the westmost (x = 0)."""
+    return chr(ord("A") + x)
+
+
+def row_number(y: int) -> int:
+    """A row as players read it: 1 for the northmost (y = 0). Coordinates count from 0, people from 1."""
+    return y + 1
+
+
 def square_name(square: tuple[int, int]) -> str:
-    """A square for people: its column letter and row number, with a mine number where it has one
-    ("F4 (red 3)")."""
+    """A square for people: its column letter and row number (from 1), with a mine number where it
+    has one ("F5 (red 3)")."""
     x, y = square
     if not on_board(square):
-        return f"({x}, {y}), off the board"
-    name = f"{chr(ord('A') + x)}{y}"
+        return f"column {x + 1}, row {row_number(y)}, off the board"
+    name = f"{column_letter(x)}{row_number(y)}"
     if square in SQUARE_LABELS:
         colour, number = SQUARE_LABELS[square]
         name += f" ({colour} {number})"

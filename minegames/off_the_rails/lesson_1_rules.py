@@ -54,21 +54,21 @@ def _track_play(game: Any, out) -> None:
     said = out
     out = lambda line: said(line.replace("'T' comes", "a T-junction comes"))  # plain words, no code quotes
     narrate(game, PlaceTrack(0, 3, 3, "straight", 0), out=out)
-    for words, action in (("Red tries to lay track on D0, on the surface:", PlaceTrack(0, 3, 0, "straight", 0)),
-                          ("Red tries to lay a corner on F5, the red mine's centre:", PlaceTrack(0, 5, 5, "corner", 0)),
-                          ("Red tries to lay a T-junction on E1 straight away:", PlaceTrack(0, 4, 1, "T", 0))):
+    for words, action in (("Red tries to lay track on D1, on the surface:", PlaceTrack(0, 3, 0, "straight", 0)),
+                          ("Red tries to lay a corner on F6, the red mine's centre:", PlaceTrack(0, 5, 5, "corner", 0)),
+                          ("Red tries to lay a T-junction on E2 straight away:", PlaceTrack(0, 4, 1, "T", 0))):
         out(words)
         try_to(game, action, out=out)
 
 
 def track_game():
-    """The track board after Red has laid a straight on D3 (the position the questions ask about)."""
+    """The track board after Red has laid a straight on D4 (the position the questions ask about)."""
     game = track_board()
     _track_play(game, lambda _line: None)
     return game
 
 
-#: the track scene's close-up: column D and the red mine's centre F5 (one of the refusals)
+#: the track scene's close-up: column D and the red mine's centre F6 (one of the refusals)
 TRACK_VIEW = [(3, 0), (5, 5)]
 
 
@@ -77,9 +77,9 @@ def track_scene() -> str:
 
 
 def _upgrade_play(game: Any, out) -> None:
-    out("Red adds a branch to the east of D2:")
+    out("Red adds a branch to the east of D3:")
     narrate(game, Upgrade(0, 3, 2, E), out=out)
-    out("Red tries to add a branch to D1, where Red's own cart stands:")
+    out("Red tries to add a branch to D2, where Red's own cart stands:")
     try_to(game, Upgrade(0, 3, 1, E), out=out)
     out(f"Actions Red has left this turn: {game.actions_left}")
 
@@ -95,16 +95,16 @@ def upgrade_scene() -> str:
 
 
 def cart_scene() -> str:
-    """Red puts the white cart out on D0 and turns its die up once; the black cart cannot follow."""
+    """Red puts the white cart out on D1 and turns its die up once; the black cart cannot follow."""
     def play(game, out):
         narrate(game, PlaceCart(0, 0, 0), ChangeSpeed(0, 0, 1), out=out)
-        out("Red tries to put the black cart on D0 too:")
+        out("Red tries to put the black cart on D1 too:")
         try_to(game, PlaceCart(0, 1, 0), out=out)
     return played(cart_board(), play, around=column(0, 2))
 
 
 def column_scene(speed: int = 3) -> str:
-    """The cart on D0 at ``speed`` rolls down three straights."""
+    """The cart on D1 at ``speed`` rolls down three straights."""
     return played(column_board(speed=speed), lambda g, out: drive(g, 0, out=out), around=column(0, 4),
                   heading=f"The cart moves at speed {speed}:")
 
@@ -121,13 +121,13 @@ def junction_picture() -> str:
 
 
 def junction_scene() -> str:
-    """Every square the cart can end on, then one way played: south at D2, east at D4."""
+    """Every square the cart can end on, then one way played: south at D3, east at D5."""
     game = junction_board(speed=5)
     ends = ", ".join(sorted(ending_squares(game)))
 
     def play(game, out):
         out(f"Every place the cart can end this move: {ends}.")
-        out("Red sends it south at D2 and east at D4:")
+        out("Red sends it south at D3 and east at D5:")
         drive(game, 0, out=out)
         narrate(game, Turn(0, S), Turn(0, E), out=out)
     return played(game, play, around=[(3, 0), (6, 5)])
@@ -138,7 +138,7 @@ def deposit_picture() -> str:
 
 
 def deposit_scene(speed: int = 5) -> str:
-    """The cart on D0 above the two deposits moves at ``speed`` (a jewel of Red's choice: the first)."""
+    """The cart on D1 above the two deposits moves at ``speed`` (a jewel of Red's choice: the first)."""
     def play(game, out):
         drive(game, 0, out=out)
         while game.pending is not None and game.pending.get("kind") == "pick":
@@ -217,7 +217,7 @@ def scoring_scene() -> str:
     return html_table(("player", *parts), rows, after=f"The winner: {winners}.")
 
 
-#: the chasm-token close-up: Red's cart, the tokens on E4 and F4 and the squares beside them
+#: the chasm-token close-up: Red's cart, the tokens on E5 and F5 and the squares beside them
 TOKEN_VIEW = [(3, 2), (6, 5)]
 
 
@@ -229,7 +229,7 @@ def token_scene() -> str:
     def play(game, out):
         drive(game, 0, out=out)
         narrate(game, DrawToken(0), out=out)
-        out("Red puts the token on D4, under its own cart (to see what a fall does):")
+        out("Red puts the token on D5, under its own cart (to see what a fall does):")
         narrate(game, PlaceToken(0, 3, 4), out=out)
         out(game.prompt())
         scores = game.scores()
@@ -309,25 +309,25 @@ QUESTIONS = (
              worked="The mine is 13 x 13 = 169 squares; take away the 4 mine centres: 165.",
              hint="The mine is the 13 x 13 block inside the sandy ring. Which of its squares can never take track?",
              section=S1.title),
-    Question("ways_to_lay", "In how many different ways may Red lay a tile on the empty square E1?",
+    Question("ways_to_lay", "In how many different ways may Red lay a tile on the empty square E2?",
              lambda: ways_to_lay(track_game(), (4, 1)),
              worked="A straight lies 2 ways (north-south or east-west), a corner 4 ways (NE, ES, SW, WN): 2 + 4 = 6.",
              hint="Count the ways a straight can lie, then the ways a corner can, and add.",
              section=S2.title),
     Question("speed_four", "Same track, but Red turned the die up to 4 before moving. Where does the cart end up?",
-             lambda: move_result(column_board(speed=4)), choices=("D3", "D4", "derails"), predict=True,
-             worked="The 4th step would go onto D4, which has no track, so the cart derails and goes back to the "
+             lambda: move_result(column_board(speed=4)), choices=("D4", "D5", "derails"), predict=True,
+             worked="The 4th step would go onto D5, which has no track, so the cart derails and goes back to the "
                     "supply. A move is exact: the cart may not stop early at the end of the line.",
              section=S3.title),
     Question("junction_ends", "On how many different squares can the cart end this move, over every choice at the "
              "junctions?",
              lambda: len(ending_squares(junction_board(speed=5))),
-             worked="East at D2 ends on G2. South at D2, then at D4: south ends on D5, east ends on E4. Three squares.",
-             hint="Count five steps from D0 along each way; the second junction splits one of the ways again.",
+             worked="East at D3 ends on G3. South at D3, then at D5: south ends on D6, east ends on E5. Three squares.",
+             hint="Count five steps from D1 along each way; the second junction splits one of the ways again.",
              section=S4.title),
     Question("gems_at_four", "With the die at 4 instead of 5, how many gems will the cart hold when it stops?",
              lambda: len(load_after_move(deposit_board(speed=4))), predict=True,
-             worked="It passes D2 and must take the rock; it stops on D4 and scoops up the emerald and the "
+             worked="It passes D3 and must take the rock; it stops on D5 and scoops up the emerald and the "
                     "diamond: 1 + 2 = 3 gems.",
              section=S4.title),
     Question("crash_drop", "How many gems does Blue's cart drop when Red's cart runs into it?",
@@ -347,7 +347,7 @@ QUESTIONS = (
                   "never derailed, and 4 for each mission claimed.",
              section=S6.title),
     # ---- extension -----------------------------------------------------------------------------
-    Question("ways_to_upgrade", "D3 holds a plain north-south straight. How many different upgrades could Red make to it?",
+    Question("ways_to_upgrade", "D4 holds a plain north-south straight. How many different upgrades could Red make to it?",
              lambda: ways_to_upgrade(upgrade_game(), (3, 3)),
              worked="An upgrade adds a branch to a side the tile does not join yet: east or west, so 2.",
              hint="An upgrade adds one branch, towards a side the tile does not join yet.",
@@ -358,8 +358,8 @@ QUESTIONS = (
              worked="1 action puts the cart out at speed 3, and 3 more turn the die up to 6: 4 actions, a whole turn.",
              hint="Where does a new cart's die start, and how far does one action turn it?",
              section=EXTENSION),
-    Question("full_cart_left", "Red's cart already holds three gold and stops on D3 (a rock, a ruby and a diamond). "
-             "How many gems are left lying on D3 once Red has chosen?",
+    Question("full_cart_left", "Red's cart already holds three gold and stops on D4 (a rock, a ruby and a diamond). "
+             "How many gems are left lying on D4 once Red has chosen?",
              lambda: gems_left_on(full_cart_board(), (3, 3)),
              worked="2 places are free. The rock must take one of them, so only one jewel fits: 3 - 2 = 1 gem stays.",
              hint="The cart holds five at most, and rocks are taken first.",
@@ -376,8 +376,8 @@ QUESTIONS = (
              section=EXTENSION),
     Question("token_squares", "Before anything moves: on how many squares could the next red chasm token land?",
              lambda: len(token_board().token_squares("red")),
-             worked="Beside E4: D4, E3, E5. Beside F4: F3, G4 (F5 is the mine centre, which never falls): 5 squares.",
-             hint="List the squares sharing an edge with E4 or F4. The red mine's centre, F5, never falls.",
+             worked="Beside E5: D5, E4, E6. Beside F5: F4, G5 (F6 is the mine centre, which never falls): 5 squares.",
+             hint="List the squares sharing an edge with E5 or F5. The red mine's centre, F6, never falls.",
              section=EXTENSION),
     # ---- extension -----------------------------------------------------------------------------,
     Question("last_round", "How many more turns are played after the turn in which the Chasm card came up, up to "

@@ -64,17 +64,18 @@ def _quiet(_line: str) -> None:
 # Squares the boards use (names as the model prints them: column letter, row number)
 # ---------------------------------------------------------------------------
 
-RED_START = board.EXITS["red"][0]     # D0, where the red clan's first start square is
+RED_START = board.EXITS["red"][0]     # D1, where the red clan's first start square is
 COLUMN_X = RED_START[0]               # the boards' track runs down column D
 
 
 def name(square: Square) -> str:
-    """A square as the model names it: "D3", "E4 (red 1)", "D0 (red exit)"."""
+    """A square as the model names it: "D4", "E5 (red 1)", "D1 (red exit)"."""
     return board.square_name(tuple(square))
 
 
 def column(top: int, bottom: int, x: int = COLUMN_X) -> dict[Square, str]:
-    """Straight north-south track on column ``x`` from row ``top`` to row ``bottom``."""
+    """Straight north-south track on column ``x`` from ``y = top`` to ``y = bottom`` (coordinates from 0:
+    ``column(1, 3)`` is D2 to D4)."""
     return {(x, y): "NS" for y in range(top, bottom + 1)}
 
 
@@ -98,10 +99,10 @@ def _labels(x0: int, y0: int, x1: int, y1: int, letters_y: float) -> list[str]:
     """Column letters (in a band whose top is at ``letters_y``) and row numbers (left of column x0)."""
     cell, left, top = render.CELL, render.MARGIN, render.HEADER
     vx = left + x0 * cell - LABEL_BAND
-    parts = [svg.text(left + x * cell + cell / 2, letters_y + LABEL_BAND - 4, chr(ord("A") + x), size=10,
+    parts = [svg.text(left + x * cell + cell / 2, letters_y + LABEL_BAND - 4, board.column_letter(x), size=10,
                       anchor="middle", fill=svg.MUTED) for x in range(x0, x1 + 1)]
-    parts += [svg.text(vx + LABEL_BAND - 3, top + y * cell + cell / 2 + 4, y, size=10, anchor="end", fill=svg.MUTED)
-              for y in range(y0, y1 + 1)]
+    parts += [svg.text(vx + LABEL_BAND - 3, top + y * cell + cell / 2 + 4, board.row_number(y), size=10,
+                       anchor="end", fill=svg.MUTED) for y in range(y0, y1 + 1)]
     return parts
 
 
@@ -267,7 +268,7 @@ def first_seed(make: Callable[[int], OffTheRails], wanted: Callable[[OffTheRails
 # ---------------------------------------------------------------------------
 
 def track_board() -> OffTheRails:
-    """Red's white cart stands on D1 (heading south) on a straight; D2 holds another straight."""
+    """Red's white cart stands on D2 (heading south) on a straight; D3 holds another straight."""
     return position(tracks=column(1, 2), gems={}, carts=[{"at": (COLUMN_X, 1), "came_from": "N", "speed": 3}])
 
 
@@ -277,19 +278,19 @@ def cart_board() -> OffTheRails:
 
 
 def column_board(speed: int, rows: int = 3, load: Sequence[str] = ()) -> OffTheRails:
-    """Red's white cart waits on its start square D0 at ``speed``; straight track runs down
-    column D from row 1 to row ``rows``."""
+    """Red's white cart waits on its start square D1 at ``speed``; straight track runs down
+    column D under it, ``rows`` squares long (D2 to D4 for 3)."""
     return position(tracks=column(1, rows), gems={}, carts=[{"at": RED_START, "speed": speed, "load": list(load)}])
 
 
 JUNCTION_TRACKS = {
-    (3, 1): "NS", (3, 2): "NES", (4, 2): "EW", (5, 2): "EW", (6, 2): "SW",   # a T on D2, east to a bend on G2
-    (3, 3): "NS", (3, 4): "NES", (4, 4): "EW", (5, 4): "EW", (3, 5): "NS",   # a second T on D4
+    (3, 1): "NS", (3, 2): "NES", (4, 2): "EW", (5, 2): "EW", (6, 2): "SW",   # a T on D3, east to a bend on G3
+    (3, 3): "NS", (3, 4): "NES", (4, 4): "EW", (5, 4): "EW", (3, 5): "NS",   # a second T on D5
 }
 
 
 def junction_board(speed: int = 5) -> OffTheRails:
-    """Red's white cart on D0; a T on D2 branches east, and another on D4 branches east again."""
+    """Red's white cart on D1; a T on D3 branches east, and another on D5 branches east again."""
     return position(tracks=JUNCTION_TRACKS, gems={}, carts=[{"at": RED_START, "speed": speed}])
 
 
@@ -297,13 +298,13 @@ DEPOSITS = {(3, 2): ["ruby", "rock", "gold"], (3, 4): ["emerald", "diamond"]}
 
 
 def deposit_board(speed: int) -> OffTheRails:
-    """Red's white cart on D0 above two deposits: ruby, rock, gold on D2; emerald, diamond on D4."""
+    """Red's white cart on D1 above two deposits: ruby, rock, gold on D3; emerald, diamond on D5."""
     return position(tracks=column(1, 5), gems={sq: list(g) for sq, g in DEPOSITS.items()},
                     carts=[{"at": RED_START, "speed": speed}])
 
 
 def full_cart_board() -> OffTheRails:
-    """Red's white cart on D1 (heading south, speed 2) holding three gold; D3 holds rock, ruby,
+    """Red's white cart on D2 (heading south, speed 2) holding three gold; D4 holds rock, ruby,
     diamond."""
     return position(tracks=column(1, 4), gems={(3, 3): ["rock", "ruby", "diamond"]},
                     carts=[{"at": (3, 1), "came_from": "N", "speed": 2, "load": ["gold"] * 3}])
@@ -311,16 +312,16 @@ def full_cart_board() -> OffTheRails:
 
 def crash_board(red_load: Sequence[str] = ("gold",), blue_load: Sequence[str] = ("ruby", "emerald", "diamond"),
                 **options: Any) -> OffTheRails:
-    """Red's white cart on D1 heading south at speed 4; Blue's white cart three squares ahead on
-    D4, also heading south, at speed 3."""
+    """Red's white cart on D2 heading south at speed 4; Blue's white cart three squares ahead on
+    D5, also heading south, at speed 3."""
     return position(tracks=column(1, 8), gems={}, carts=[
         {"player": 0, "at": (3, 1), "came_from": "N", "speed": 4, "load": list(red_load)},
         {"player": 1, "at": (3, 4), "came_from": "N", "speed": 3, "load": list(blue_load)}], **options)
 
 
 def same_owner_board() -> OffTheRails:
-    """Red's two carts on column D, heading towards each other: the white one on D1 (speed 4, a gold)
-    and the black one on D4 (heading north, three rubies)."""
+    """Red's two carts on column D, heading towards each other: the white one on D2 (speed 4, a gold)
+    and the black one on D5 (heading north, three rubies)."""
     return position(tracks=column(1, 8), gems={}, carts=[
         {"cart": 0, "at": (3, 1), "came_from": "N", "speed": 4, "load": ["gold"]},
         {"cart": 1, "at": (3, 4), "came_from": "S", "speed": 3, "load": ["ruby"] * 3}])
@@ -336,12 +337,12 @@ def _delivery(seed: int) -> OffTheRails:
 
 
 def delivery_board() -> OffTheRails:
-    """Red's white cart on D2 heading north to its exit with ruby, ruby, ruby, gold, diamond; the
+    """Red's white cart on D3 heading north to its exit with ruby, ruby, ruby, gold, diamond; the
     first seed whose three face-up missions this delivery meets exactly two of."""
     return _delivery(first_seed(_delivery, lambda g: len(missions_claimed(g)) == 2))
 
 
-#: two red chasm tokens, on red 1 (E4) and red 2 (F4)
+#: two red chasm tokens, on red 1 (E5) and red 2 (F5)
 RED_TOKENS = {board.mine_square("red", 1): "red", board.mine_square("red", 2): "red"}
 
 
@@ -359,8 +360,8 @@ def _first_token_is_red(game: OffTheRails) -> bool:
 
 
 def token_board() -> OffTheRails:
-    """The chasm has begun: red tokens on E4 and F4, Red's white cart on D2 heading south at
-    speed 2 towards D4, a diamond on D3; the first seed whose next chasm token is red."""
+    """The chasm has begun: red tokens on E5 and F5, Red's white cart on D3 heading south at
+    speed 2 towards D5, a diamond on D4; the first seed whose next chasm token is red."""
     return _tokens(first_seed(_tokens, _first_token_is_red))
 
 

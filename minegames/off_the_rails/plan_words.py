@@ -1,5 +1,5 @@
-"""A plan in words: the hint the app shows ("lay a corner on F4, speed up the 2 cart to 4: the
-2 cart delivers ruby, gold (4 points) at L0 (red exit)"). Kept apart from the planner, which
+"""A plan in words: the hint the app shows ("lay a corner on F5, speed up the 2 cart to 4: the
+2 cart delivers ruby, gold (4 points) at L1 (red exit)"). Kept apart from the planner, which
 only says what to do, so the wording can change without touching a decision.
 """
 
@@ -56,7 +56,7 @@ def _gems(gems) -> str:
 
 
 def aim_words(state, index: int, aim: Aim, load, eligible: bool, square) -> str:
-    """One cart's aim over the coming turns ("bring the white cart to the ruby at F4 (about 2
+    """One cart's aim over the coming turns ("bring the white cart to the ruby at F5 (about 2
     turns), then home before the chasm"); ``square``: where it stands after this turn's move."""
     name = cart_name(state, index)
     quiet = state.chasm_phase == "quiet"

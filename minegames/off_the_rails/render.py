@@ -215,9 +215,11 @@ def board_svg(state, display_width: float = BOARD_WIDTH, tips: dict | None = Non
     for k in range(board.SIZE):
         x0, y0 = cell_origin((k, k))
         for at in (vy + LABEL - 4, vy + vh - 4):
-            parts.append(svg.text(x0 + CELL / 2, at, chr(ord("A") + k), size=10, anchor="middle", fill=svg.MUTED))
+            parts.append(svg.text(x0 + CELL / 2, at, board.column_letter(k), size=10, anchor="middle",
+                                  fill=svg.MUTED))
         for at, anchor in ((vx + LABEL - 3, "end"), (vx + vw - LABEL + 3, "start")):
-            parts.append(svg.text(at, y0 + CELL / 2 + 4, k, size=10, anchor=anchor, fill=svg.MUTED))
+            parts.append(svg.text(at, y0 + CELL / 2 + 4, board.row_number(k), size=10, anchor=anchor,
+                                  fill=svg.MUTED))
     for y in range(board.SIZE):
         for x in range(board.SIZE):
             parts.append(_square(state, (x, y)))

@@ -1,10 +1,10 @@
 """The Off the Rails app as a visitor meets it: served by Voila, played with the mouse in Chromium.
 
 A seeded 2-player game against the bots at the "instant" speed. On the first turn the visitor
-puts the white cart out on its start square D0 (two clicks on the square), lays a straight
-north-south tile on D1, D2 and D3 (a click on the square, then the tile's button; the fourth
+puts the white cart out on its start square D1 (two clicks on the square), lays a straight
+north-south tile on D2, D3 and D4 (a click on the square, then the tile's button; the fourth
 action ends the action phase by itself), sees where the cart would run, and moves it: the cart
-stands on D3. Then the visitor draws a deposit card, the bot plays its turn, and it is the
+stands on D4. Then the visitor draws a deposit card, the bot plays its turn, and it is the
 visitor's turn again. Last, a click on the cart's square shows the model's reason why a tile
 under a cart cannot be upgraded.
 """
@@ -20,6 +20,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import screen_sizes  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
+
+from minegames.off_the_rails.board import square_name  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +62,7 @@ def pick_square(page, x: int, y: int) -> None:
     square(page, x, y).click()
     page.wait_for_function(r"name => { const card = document.querySelector('.otr-app .otr-square');"
                            r" return card.offsetParent !== null && new RegExp('^SQUARE\\s+' + name + '\\b', 'i')"
-                           r".test(card.innerText); }", arg=f"{chr(ord('A') + x)}{y}")
+                           r".test(card.innerText); }", arg=square_name((x, y)).split(" ")[0])
 
 
 def test_lay_track_and_move_a_cart(page, voila_url):
@@ -91,11 +93,11 @@ def test_lay_track_and_move_a_cart(page, voila_url):
         assert "straight north–south track" in square_tip(page, 3, y)
     assert counter(page, "tracks") == "3"
 
-    # four actions taken: the carts move; the cart runs its speed, 3 squares, to D3
+    # four actions taken: the carts move; the cart runs its speed, 3 squares, to D4
     assert counter(page, "phase") == "move"
     drive = page.locator(".otr-drive-0")
     assert drive.inner_text().strip() == "Move (3)"
-    assert "ends on D3" in drive.get_attribute("title")
+    assert "ends on D4" in drive.get_attribute("title")
     click_and_settle(page, drive)
     assert "white cart" in square_tip(page, 3, 3) and "white cart" not in square_tip(page, 3, 0)
     assert counter(page, "phase") == "deposits"

@@ -49,17 +49,17 @@ def test_a_close_up_draws_only_its_squares_with_their_letters_and_numbers():
     whole = L.picture(game)
     assert close.startswith("<svg") and close.endswith("</svg>")
     assert len(close) < len(whole) / 2
-    # columns C-H and rows 0-6 (one square of margin, clipped at the board's top edge)
+    # columns C-H and rows 1-7, counted from 1 (one square of margin, clipped at the board's top edge)
     for letter in "CDEFGH":
         assert f">{letter}</text>" in close
     assert ">B</text>" not in close and ">I</text>" not in close
     row = 'text-anchor="end" fill="#777">{}</text>'.format
-    assert row(0) in close and row(6) in close and row(7) not in close
+    assert row(1) in close and row(7) in close and row(0) not in close and row(8) not in close
     assert "Red's white cart" in close                      # the cart's tooltip: it is drawn
-    assert "the red mine" in close                          # F5 is inside the close-up
+    assert "the red mine" in close                          # F6 is inside the close-up
     assert "Missions" not in close                          # no side panel
-    # the whole board keeps the model's drawing and panel, with labels A-O and 0-14 added
-    assert "Missions (4 points each)" in whole and ">O</text>" in whole and row(14) in whole
+    # the whole board keeps the model's drawing and panel, with labels A-O and 1-15 added
+    assert "Missions (4 points each)" in whole and ">O</text>" in whole and row(15) in whole and row(0) not in whole
     with pytest.raises(ValueError):
         L.picture(game, around=[])
 
@@ -80,8 +80,8 @@ def test_narrate_prints_the_new_log_lines_and_where_a_moved_cart_ends():
     seen = len(game.log)
     said, _ = lines_of(L.drive, game, 0)
     logged = [f"  {line}" for _, line in list(game.log)[seen:]]
-    assert logged == ["  Red ends the actions (4 actions unused)", "  Red's white cart sets off from D0 (red exit) at speed 4",
-                      "  Red's white cart derails on D3: it ran into no track joining it"]
+    assert logged == ["  Red ends the actions (4 actions unused)", "  Red's white cart sets off from D1 (red exit) at speed 4",
+                      "  Red's white cart derails on D4: it ran into no track joining it"]
     assert said == logged + ["  -> Red's white cart is in the supply (derailed)"]
 
 
@@ -92,7 +92,7 @@ def test_try_to_names_the_rule_and_leaves_the_game_as_it_was():
     assert ok is False and game.to_json() == before
     assert said == ["Not allowed: a tile with a cart on it cannot be upgraded"]
     said, ok = lines_of(L.try_to, game, PlaceTrack(0, 3, 3, "straight", 0))
-    assert ok is True and said == ["  Red lays a straight (north–south) on D3"]
+    assert ok is True and said == ["  Red lays a straight (north–south) on D4"]
 
 
 def test_choices_prints_the_prompt_and_cuts_a_long_list():
@@ -114,7 +114,7 @@ def test_first_seed_asks_the_seeds_in_order():
 
 def test_cart_status_covers_every_place_a_cart_can_be():
     game = L.solo_board()
-    assert L.cart_status(game, 0) == "the red cart is on D1, speed 1, holding ruby"
+    assert L.cart_status(game, 0) == "the red cart is on D2, speed 1, holding ruby"
     L.drive(game, 0, out=quiet)
     assert L.cart_status(game, 0) == "the red cart has left the mine"
     game = L.token_board()
@@ -163,8 +163,8 @@ def test_section_3_a_new_cart_starts_at_3_and_top_speed_takes_a_whole_turn():
 
 
 def test_section_4_a_move_is_exact():
-    assert L.move_result(L.column_board(speed=2)) == "D2"
-    assert L.move_result(L.column_board(speed=3)) == "D3"
+    assert L.move_result(L.column_board(speed=2)) == "D3"
+    assert L.move_result(L.column_board(speed=3)) == "D4"
     assert L.move_result(L.column_board(speed=4)) == "derails"
     game = L.column_board(speed=4)
     L.drive(game, 0, out=quiet)
@@ -173,13 +173,13 @@ def test_section_4_a_move_is_exact():
 
 def test_section_5_the_junctions_give_three_ends():
     game = L.junction_board(speed=5)
-    assert L.ending_squares(game) == {"G2", "D5", "E4 (red 1)"}
-    assert L.move_result(game) == "G2"                   # the first way offered at D2 is east
+    assert L.ending_squares(game) == {"G3", "D6", "E5 (red 1)"}
+    assert L.move_result(game) == "G3"                   # the first way offered at D3 is east
     L.drive(game, 0, out=quiet)
     assert game.pending == {"kind": "turn", "sides": [E, S]}
     L.narrate(game, Turn(0, S), Turn(0, E), out=quiet)
     assert tuple(game.carts[0]["square"]) == (4, 4)
-    assert L.ending_squares(L.junction_board(speed=2)) == {"D2"}
+    assert L.ending_squares(L.junction_board(speed=2)) == {"D3"}
 
 
 def test_section_6_passing_takes_one_gem_rock_first_and_ending_fills_the_cart():
@@ -216,8 +216,8 @@ def test_section_7_carts_of_one_owner_crash_and_the_hit_one_still_moves():
     game = L.same_owner_board()
     said, _ = lines_of(L.drive, game, 0, 1)
     moved = [line for line in said if line.startswith("  -> ")]
-    assert moved[-2:] == ["  -> Red's white cart is on D3, speed 4, holding gold",
-                          "  -> Red's black cart is on D7, speed 3, holding ruby"]
+    assert moved[-2:] == ["  -> Red's white cart is on D4, speed 4, holding gold",
+                          "  -> Red's black cart is on D8, speed 3, holding ruby"]
 
 
 def test_section_8_the_delivery_scores_26_with_two_missions():
@@ -368,7 +368,7 @@ def test_every_scene_of_lesson_1_plays_and_draws_a_board():
     # the empty crash resolves Blue's drop too, as its answer says
     empty = lesson_1_rules.empty_crash_scene()
     assert "Red's white cart derails" in empty and "Blue's cart held 3, dropped 2 and kept 1." in empty
-    assert "'T'" not in lesson_1_rules.track_scene() and ">F</text>" in lesson_1_rules.track_scene()  # F5 in sight
+    assert "'T'" not in lesson_1_rules.track_scene() and ">F</text>" in lesson_1_rules.track_scene()  # F6 in sight
     assert "share the win" in lesson_1_rules.token_scene()
     assert "drops" not in lesson_1_rules.bumper_scene("on") and "drops" in lesson_1_rules.bumper_scene("off")
     assert lesson_1_rules.scoring_scene().endswith("<p>The winner: Blue.</p>")

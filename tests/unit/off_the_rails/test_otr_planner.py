@@ -254,7 +254,7 @@ def test_planner_lays_the_missing_tile_to_deliver():
 
 
 def test_planner_fills_at_a_deposit_reached_with_a_speed_change():
-    # speed 3 stops one square short of red 1 (E4); speed 4 ends on it and fills
+    # speed 3 stops one square short of red 1 (E5); speed 4 ends on it and fills
     game = position(tracks={(3, 1): "NS", (3, 2): "NS", (3, 3): "NE", (4, 3): "WS", (4, 4): "NS"},
                     gems={(4, 4): ["gold", "emerald", "ruby"]},
                     carts=[{"player": 0, "cart": 0, "at": (3, 1), "came_from": "N", "speed": 3}])
@@ -262,7 +262,7 @@ def test_planner_fills_at_a_deposit_reached_with_a_speed_change():
     move = plan.moves[0]
     assert move.filled and move.end == (4, 4) and sorted(move.load) == ["emerald", "gold", "ruby"], plan.text
     assert ChangeSpeed(0, 0, 1) in plan.actions
-    assert "fills at E4 (red 1) with 3 gems" in plan.text
+    assert "fills at E5 (red 1) with 3 gems" in plan.text
     _play_plan(game, plan)
     assert sorted(game.carts[0]["load"]) == ["emerald", "gold", "ruby"]
 
@@ -314,8 +314,8 @@ def test_no_empty_round_trip_when_a_delivery_waits():
     assert not any(move.outcome == "delivered" and not move.delivered for move in plan.moves.values()), plan.text
 
 
-#: seed 1, turn 11 of a two-player game (issue 20): the white cart waits empty on the surface at A6,
-#: the black cart, empty too, comes up the same track toward it from C6
+#: seed 1, turn 11 of a two-player game (issue 20): the white cart waits empty on the surface at A7,
+#: the black cart, empty too, comes up the same track toward it from C7
 CORRIDOR = dict(
     tracks={(3, 1): 3, (4, 1): 12, (4, 2): 5, (3, 13): 5, (3, 12): 5, (3, 11): 5, (4, 3): 5, (4, 4): 5, (4, 5): 5,
             (4, 6): 9, (3, 10): 7, (3, 9): 7, (3, 8): 5, (3, 7): 7, (3, 6): 10, (4, 7): 12, (4, 8): 5, (2, 6): 10,
@@ -332,7 +332,7 @@ CORRIDOR = dict(
 
 def test_an_empty_cart_on_the_surface_goes_deeper_rather_than_straight_back_up():
     # the way down is blocked by the player's own cart coming up: the plan used to loop the white
-    # cart through B5 back to the surface at A5. Now it goes into the mine by a way that keeps
+    # cart through B6 back to the surface at A6. Now it goes into the mine by a way that keeps
     # clear of the black cart (which may come up: it was on its way up already)
     game = position(**CORRIDOR)
     plan = planner.plan_turn(game)
@@ -358,10 +358,10 @@ def _count_empty_round_trips(seed: int, kinds) -> int:
 
 
 def test_the_round_trip_counter_sees_a_cart_come_back_up_empty():
-    # the old loop of the corridor position, played by hand: B6 gets its branch north, B5 a corner
+    # the old loop of the corridor position, played by hand: B7 gets its branch north, B6 a corner
     game = position(**CORRIDOR)
     watch = EmptyRoundTrips()
-    shape, turn = planner.LAY_OF_MASK[1 << S | 1 << W]   # B5 joins B6 below and A5 on the surface
+    shape, turn = planner.LAY_OF_MASK[1 << S | 1 << W]   # B6 joins B7 below and A6 on the surface
     for action in [Upgrade(0, 1, 6, N), PlaceTrack(0, 1, 5, shape, turn), EndActions(0), Drive(0, 0), Turn(0, N)]:
         watch.before(game, action)
         game.apply(action)
@@ -409,7 +409,7 @@ def test_plan_with_other_players_says_each_carts_aim_then_this_turn():
 
 
 def test_plan_words_name_a_loaded_carts_way_home():
-    # eight squares of straight track under D0: the loaded cart cannot deliver this turn
+    # eight squares of straight track under D1: the loaded cart cannot deliver this turn
     tracks = {(3, y): "NS" for y in range(1, 9)}
     game = position(tracks=tracks, gems={(9, 9): ["ruby"]},
                     carts=[{"player": 0, "cart": 0, "at": (3, 8), "came_from": "S", "speed": 1,

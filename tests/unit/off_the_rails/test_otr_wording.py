@@ -3,11 +3,12 @@ line, the set-up is no "turn 0", plurals are right and chances are written one w
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from minegames import off_the_rails
 from minegames.core.log import log_line
-from minegames.off_the_rails import wording
+from minegames.off_the_rails import board, render, wording
 from minegames.off_the_rails.actions import ChangeSpeed, Drive, EndActions, PlaceCart, PlaceTrack
 from widgets.off_the_rails import OffTheRailsApp
 
@@ -35,15 +36,26 @@ def test_the_set_up_is_named_so_and_turns_count_from_1():
     assert list(solo.log)[0][1] == "Off the Rails, solo: you run a cart of each clan"
 
 
+def test_squares_are_named_with_rows_counted_from_1():
+    assert board.square_name((0, 0)) == "A1"                       # the north-west corner: the first row
+    assert board.square_name((14, 14)) == "O15"
+    assert board.square_name((3, 0)) == "D1 (red exit)" and board.square_name((4, 4)) == "E5 (red 1)"
+    assert board.square_name((5, 5)) == "F6"                       # the red mine's centre
+    assert board.square_name((3, 15)) == "column 4, row 16, off the board"
+    drawn = render.board_svg(off_the_rails.new_game(seed=3, players=2))
+    rows = {int(n) for n in re.findall(r'text-anchor="(?:end|start)"[^>]*>(\d+)</text>', drawn)}
+    assert rows == set(range(1, board.SIZE + 1))                   # the app's labels: 1-15, no row 0
+
+
 def test_every_action_of_a_turn_writes_a_line():
     game = off_the_rails.new_game(seed=3, players=2)
-    assert new_lines(game, PlaceCart(0, 0, 0)) == ["Red puts Red's white cart out on D0 (red exit)"]
-    assert new_lines(game, PlaceTrack(0, 3, 1, "straight", 0)) == ["Red lays a straight (north–south) on D1"]
+    assert new_lines(game, PlaceCart(0, 0, 0)) == ["Red puts Red's white cart out on D1 (red exit)"]
+    assert new_lines(game, PlaceTrack(0, 3, 1, "straight", 0)) == ["Red lays a straight (north–south) on D2"]
     assert new_lines(game, ChangeSpeed(0, 0, 1)) == ["Red speeds up Red's white cart to speed 4"]
     assert new_lines(game, EndActions(0)) == ["Red ends the actions (1 action unused)"]
     moved = new_lines(game, Drive(0, 0))
-    assert moved[0] == "Red's white cart sets off from D0 (red exit) at speed 4"
-    assert moved[-1] == "Red's white cart derails on D1: it ran into no track joining it"
+    assert moved[0] == "Red's white cart sets off from D1 (red exit) at speed 4"
+    assert moved[-1] == "Red's white cart derails on D2: it ran into no track joining it"
 
 
 def test_solo_lines_speak_to_you():

@@ -1,7 +1,7 @@
 """The Off the Rails app driven from code (no browser; bots stepped by hand), against the model.
 
-Squares used: the red clan's start squares are D0 (3, 0) and L0 (11, 0) on the north edge;
-column 3 runs south from D1 (3, 1). The red mine's centre is F5 (5, 5).
+Squares used: the red clan's start squares are D1 (3, 0) and L1 (11, 0) on the north edge;
+column 3 runs south from D2 (3, 1). The red mine's centre is F6 (5, 5).
 """
 
 from __future__ import annotations
@@ -129,10 +129,10 @@ def test_a_cart_goes_out_by_two_clicks_on_a_start_square_or_by_its_button():
     app.board.click_square((3, 0))
     assert app.state.history == [PlaceCart(0, 0, 0)] and tuple(cart(app)["square"]) == (3, 0)
     assert app.put_buttons[1][1].layout.display != "none"
-    app.put_buttons[1][1].click()                                  # the black cart on L0
+    app.put_buttons[1][1].click()                                  # the black cart on L1
     assert app.state.history[-1] == PlaceCart(0, 1, 1) and tuple(cart(app, 0, 1)["square"]) == (11, 0)
     app.board.click_square((3, 0))                                 # taken: the model's reason
-    assert "a cart stands on D0 (red exit) already" in app.status.text or "not in your supply" in app.status.text
+    assert "a cart stands on D1 (red exit) already" in app.status.text or "not in your supply" in app.status.text
 
 
 def test_speed_buttons_turn_the_die_and_refuse_past_six_with_the_models_reason():
@@ -151,8 +151,8 @@ def test_where_a_cart_would_run_is_drawn_and_said():
     assert 'class="otr-route"' in app.board.overlay.svg
     assert "If it moved now: derails: it ran into no track joining it" in app.cart_labels[0].value
     app.board.click_square((3, 4))
-    app.tile_buttons[0].click()                                    # the column reaches D4: the move ends there
-    assert "If it moved now: ends on D4" in app.cart_labels[0].value
+    app.tile_buttons[0].click()                                    # the column reaches D5: the move ends there
+    assert "If it moved now: ends on D5" in app.cart_labels[0].value
 
 
 # ---- the move phase ------------------------------------------------------------------------------
@@ -161,14 +161,14 @@ def test_where_a_cart_would_run_is_drawn_and_said():
 def test_end_the_actions_move_a_cart_and_choose_the_way_at_a_junction_by_clicking_a_square():
     tracks = {(3, 1): "NS", (3, 2): "NES", (4, 2): "EW", (5, 2): "EW", (3, 3): "NS", (3, 4): "NS"}
     app = app_on(tracks=tracks, gems={}, carts=[{"at": (3, 1), "came_from": "N", "speed": 3}])
-    assert "junction on D2" in app.cart_labels[0].value
+    assert "junction on D3" in app.cart_labels[0].value
     app.end_button.click()
     assert app.state.phase == "move" and app.drive_buttons[0].layout.display != "none"
     assert app.drive_buttons[0].description == "Move (3)"
     app.drive_buttons[0].click()
     assert app.state.pending["kind"] == "turn"
-    assert app.board.overlay.svg.count("otr-mark-target") == 2     # E2 and D3 are highlighted
-    assert "Go east → E2" in [b.description for b in app.choices_row.children]
+    assert app.board.overlay.svg.count("otr-mark-target") == 2     # E3 and D4 are highlighted
+    assert "Go east → E3" in [b.description for b in app.choices_row.children]
     app.board.click_square((7, 7))                                 # not a way: said, nothing played
     assert app.status.kind == "error" and "highlighted" in app.status.text
     app.board.click_square((4, 2))

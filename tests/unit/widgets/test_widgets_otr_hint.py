@@ -14,7 +14,7 @@ from minegames.off_the_rails.actions import ChangeSpeed
 from widgets.off_the_rails import OffTheRailsApp
 
 INFO = GAMES["off_the_rails"]
-COLUMN = {(3, y): "NS" for y in range(1, 4)}      # D1-D3, south from the red start square D0
+COLUMN = {(3, y): "NS" for y in range(1, 4)}      # D2-D4, south from the red start square D1
 
 
 def app_on(**given) -> OffTheRailsApp:
@@ -22,7 +22,7 @@ def app_on(**given) -> OffTheRailsApp:
 
 
 def column_app() -> OffTheRailsApp:
-    """A cart on D0 at speed 4 over three squares of track; a diamond and gold on D4 just beyond."""
+    """A cart on D1 at speed 4 over three squares of track; a diamond and gold on D5 just beyond."""
     return app_on(tracks=COLUMN, gems={(3, 4): ["diamond", "gold"]}, carts=[{"at": (3, 0), "speed": 4}])
 
 
@@ -33,7 +33,7 @@ def test_the_first_press_weighs_the_options_without_the_plan():
     text = app.hint.value
     assert "What to weigh" in text and "The move" not in text and "<ol>" not in text
     # the deposit, its gems and points, and how soon: one tile to lay, four squares at speed 4
-    assert "gold, diamond (7 points) on D4" in text and "1 action, 4 squares (at speed 4: this turn)" in text
+    assert "gold, diamond (7 points) on D5" in text and "1 action, 4 squares (at speed 4: this turn)" in text
     # the track ends after three squares: a speed-4 move now derails, and the hint says so
     name = app.state.cart_name(app.state.cart_index(0, 0))
     assert f"Derailing: {name} would derail if moved now" in text.replace("&#x27;", "'")
@@ -84,15 +84,15 @@ def test_an_action_of_your_own_starts_the_hint_again():
 
 
 def test_the_chasm_clock_names_the_squares_it_may_take_next():
-    # the red chasm stands on F6 (5, 6) below the red centre: E6 (4, 6) may fall with the next red token
+    # the red chasm stands on F7 (5, 6) below the red centre: E7 (4, 6) may fall with the next red token
     app = app_on(tracks=COLUMN, gems={(4, 6): ["ruby", "gold"]}, carts=[{"at": (3, 0), "speed": 3}],
                  chasm={(5, 6): "red"}, chasm_begun=True)
     weighing = hint_words.weigh(app.state, 0)
     assert (4, 6) in weighing.chasm.edge["red"]
     app.hint_button.click()
     text = app.hint.value
-    assert "The chasm spreads a square a turn" in text and "red: " in text and "E6" in text
-    assert "ruby, gold (4 points) on E6" in text and "the chasm may take it at the end of this turn" in text
+    assert "The chasm spreads a square a turn" in text and "red: " in text and "E7" in text
+    assert "ruby, gold (4 points) on E7" in text and "the chasm may take it at the end of this turn" in text
 
 
 def test_the_hints_are_counted_to_the_end_and_a_new_game_starts_at_none():
