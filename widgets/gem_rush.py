@@ -207,7 +207,8 @@ def cost_words(door) -> str:
 
 
 def seat_label(p: int, seat: int) -> str:
-    return "you" if p == seat else f"P{p + 1}"
+    """A seat as the log and the prompts name it: "you", or "player 2"."""
+    return "you" if p == seat else f"player {p + 1}"
 
 
 def skill_line(skill_id: str) -> str:
@@ -235,15 +236,19 @@ def _base_picture(mine_items: tuple, extra: tuple, scale: float, empties: Option
                            min_text=MIN_TEXT_PX)
 
 
-def close_window(mine_map: Mapping, extra: Sequence, here: tuple, reach: int = CLOSE_REACH):
-    """The part of the mine the close-up shows: the rooms and empty squares within ``reach``
-    squares of ``here`` (your dwarf), and the frame they are drawn in."""
-    near = lambda pos: abs(pos[0] - here[0]) <= reach and abs(pos[1] - here[1]) <= reach  # noqa: E731
-    rooms = {pos: tile for pos, tile in mine_map.items() if near(pos)}
-    marks = tuple(pos for pos in extra if near(pos))
+def close_window(mine_map: Mapping, extra: Sequence, here: tuple, reach: int = CLOSE_REACH,
+                 wanted: Sequence[tuple] = ()):
+    """The part of the mine the close-up shows: the squares within ``reach`` of ``here`` (your
+    dwarf), widened to take in every square in ``wanted`` (what may be clicked now: a ride's far
+    room stays in view), with the rooms and empty squares inside, and the frame they are drawn in."""
+    corners = [(x, y) for x in (here[0] - reach, here[0] + reach) for y in (here[1] - reach, here[1] + reach)]
+    min_x, min_y, max_x, max_y = M.bounds(corners + [tuple(pos) for pos in wanted])
+    inside = lambda pos: min_x <= pos[0] <= max_x and min_y <= pos[1] <= max_y  # noqa: E731
+    rooms = {pos: tile for pos, tile in mine_map.items() if inside(pos)}
+    marks = tuple(pos for pos in extra if inside(pos))
     empties = {landing.pos for landing in M.frontier(mine_map).values()} | set(marks)
-    empties = tuple(sorted(pos for pos in empties if near(pos) and pos not in mine_map))
-    min_x, min_y, max_x, max_y = M.bounds(list(rooms) + list(empties) + [here])
+    empties = tuple(sorted(pos for pos in empties if inside(pos) and pos not in mine_map))
+    min_x, min_y, max_x, max_y = M.bounds(list(rooms) + list(empties) + [here] + [tuple(p) for p in wanted])
     frame = S.Layout(min_x, min_y, (max_x - min_x + 1) * render.TILE + 2 * render.MARGIN,
                      (max_y - min_y + 1) * render.TILE + 2 * render.MARGIN)
     return rooms, marks, empties, frame
@@ -349,7 +354,10 @@ class GemMineView(widgets.VBox):
         mine_map = state.mine
         extra = tuple(sorted(set(spaces) | ({tuple(pending)} if pending else set())))
         if zoom == "close":
-            shown, extra, empties, frame = close_window(mine_map, extra, tuple(state.players[self.seat]["pos"]))
+            wanted = sorted(set(rooms) | set(spaces) | set(extra) | {pos for pos, _side in doors} |
+                            {M.neighbour(*door) for door in doors})
+            shown, extra, empties, frame = close_window(mine_map, extra, tuple(state.players[self.seat]["pos"]),
+                                                        wanted=wanted)
             scale = CLOSE_SCALE
         else:
             shown, empties, frame = mine_map, None, S.layout(mine_map, extra)
@@ -449,7 +457,7 @@ class GemMineView(widgets.VBox):
             if inside(tuple(player["pos"])):
                 here.setdefault(tuple(player["pos"]), []).append(p)
         parts = []
-        # the label "P1" is drawn at least MIN_TEXT_PX high, the dot round it sized to hold it
+        # the label ("you", or the player's number) is drawn at least MIN_TEXT_PX high, the dot sized to hold it
         r = max(13 * min(self._ink, 1.4), MIN_TEXT_PX / self._scale / 0.85)
         for pos, players in here.items():
             ox, oy = frame.origin(pos)
@@ -465,7 +473,7 @@ class GemMineView(widgets.VBox):
                              f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" stroke="{ring}" '
                              f'stroke-width="{(4 if p == self.seat else 2) * r / 13:.1f}"/>'
                              f'<text x="{cx:.1f}" y="{cy + 0.3 * r:.1f}" font-size="{0.85 * r:.1f}" font-weight="bold" '
-                             f'text-anchor="middle" fill="{ink}">P{p + 1}</text></g>')
+                             f'text-anchor="middle" fill="{ink}">{"you" if p == self.seat else p + 1}</text></g>')
         return parts
 
 
@@ -1033,7 +1041,8 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                    "points in the black hexagon (point at it for the number when the mine is drawn small). "
                    "A dashed band marks a door into empty space; the number beside it is your exact chance "
                    "to pay it with your hand plus one more card (green: you can pay it now). "
-                   "Your dwarf has a gold ring; your room a gold frame.")
+                   "Each dwarf shows its player's number; yours says \"you\" and has a gold ring, "
+                   "your room a gold frame.")
         if over_limit:
             caption += " The chances show again once you have discarded down to your hand limit."
         fresh = self.rooms_built_since_your_turn()
@@ -1190,7 +1199,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                     choices.append((f"Use {room.name} ({cost})", action, "info", room.text))
                 elif isinstance(action, SwapPlaces):
                     how = "Mirror Step" if action.skill else room.name
-                    choices.append((f"Swap with P{action.player + 1} ({how}, 1 step)", action, "info",
+                    choices.append((f"Swap with player {action.player + 1} ({how}, 1 step)", action, "info",
                                     f"trade places with player {action.player + 1}'s dwarf"))
             steps = state.steps_left
             if steps:
@@ -1214,7 +1223,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                     top = state.discards[-1]
                     choices.append((f"Take the top discard ({card_words(top)})", action, "info", "Scavenger"))
                 elif isinstance(action, SwapPlaces):
-                    choices.append((f"Swap with P{action.player + 1} ({room.name})", action, "info", room.text))
+                    choices.append((f"Swap with player {action.player + 1} ({room.name})", action, "info", room.text))
             ability = (f"<br><span class='gem-caption'>{html.escape(room.name)}: {html.escape(room.text)}</span>"
                        if room.text and room.kind in ("action", "movement") else "")
             return "<b>Your action:</b> draw, or use the room your dwarf stands in." + ability, choices
@@ -1227,7 +1236,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 assign(self.burn_all_button, description=f"Burn the top {self._burn_all} cards of the deck")
             blind = [a for a in legal if isinstance(a, Burn) and a.player != DECK and a.card == UNSEEN]
             for action in blind:
-                choices.append((f"Burn a card at random from P{action.player + 1}'s hand", action,
+                choices.append((f"Burn a card at random from player {action.player + 1}'s hand", action,
                                 "danger", "their hand is hidden: you choose the player, chance picks the card"))
             if state.options.mode != "crisis":
                 return (f"<b>Burn {left} more card{'s' if left != 1 else ''}</b>: the top card of the deck, a card "
@@ -1494,10 +1503,10 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             hand = list(view["players"][p]["hand"])
             picked = [c for q, c in self.chosen if q == p]
             picture, row_keys = _keyed_cards(hand, picked, (lambda c, p=p: f"card:{p}:{c}") if burning else None,
-                                             tip=lambda c, p=p: f"burn {card_words(c)} from P{p + 1}'s hand",
+                                             tip=lambda c, p=p: f"burn {card_words(c)} from player {p + 1}'s hand",
                                              scale=0.6)
             w, h = _svg_size(picture)
-            rows.append(f'<text x="4" y="{y + 14}" font-size="13" fill="#333">P{p + 1} '
+            rows.append(f'<text x="4" y="{y + 14}" font-size="13" fill="#333">Player {p + 1} '
                         f'({html.escape(GEM_NAMES[view["players"][p]["colour"]])}), {len(hand)} card{"s" if len(hand) != 1 else ""}</text>')
             rows.append(_nest(picture, 0, y + 18))
             keys += row_keys
@@ -1835,12 +1844,12 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         if isinstance(action, Burn):
             if action.player == DECK:
                 return "burn the top card of the deck"
-            owner = "your" if action.player == self.seat else f"P{action.player + 1}'s"
+            owner = "your" if action.player == self.seat else f"player {action.player + 1}'s"
             if action.card is None or action.card < 0:  # a blind burn: chance picks the card
                 return f"burn a card at random from {owner} hidden hand"
             return f"burn {card_words(action.card)} from {owner} hand"
         if isinstance(action, SwapPlaces):
-            return f"swap places with P{action.player + 1}" + (" (Mirror Step)" if action.skill else "")
+            return f"swap places with player {action.player + 1}" + (" (Mirror Step)" if action.skill else "")
         if isinstance(action, MoveRoom):
             return f"move the elevator to {action.x}, {action.y}"
         if isinstance(action, UseRoom) and here is not None:

@@ -22,6 +22,7 @@ from .lessons import (
     passages_board, points_scored, room_name, said, special_board, try_to, tunnel_board, turn_board, warp_board,
     warp_doors,
 )
+from .picture import with_gem_key
 from .render import mine_svg
 
 N, E, S, W = 0, 1, 2, 3   # the sides of a tile, as the model numbers them
@@ -167,7 +168,8 @@ def built_board() -> tuple:
 def tile_svg(game) -> str:
     """The room tile waiting to be placed, as printed (not yet turned), alone and large."""
     tile = C.ROOM_BY_ID[game.pending["tiles"][0]]
-    return mine_svg({(0, 0): (tile.id, 0)}, title=tile.name, empties=False, scale=1.4)
+    alone = {(0, 0): (tile.id, 0)}
+    return with_gem_key(mine_svg(alone, title=tile.name, empties=False, scale=1.4), alone, title=tile.name)
 
 
 def placement_text(place) -> str:

@@ -1,6 +1,6 @@
-"""A whole Gem Rush position as one SVG: a status line, the mine with the dwarves, and the
-hands that may be shown (every hand in Crisis, where hands are open; in Rush only the hand of
-``player``, by default the player to move)."""
+"""A whole Gem Rush position as one SVG: a status line, the mine with the dwarves, the key to
+the gems' colours on its doors, and the hands that may be shown (every hand in Crisis, where
+hands are open; in Rush only the hand of ``player``, by default the player to move)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from xml.sax.saxutils import escape
 
 from minegames.core import svg
+from minegames.core.words import plural
 
 from . import components, mine, render
 from .gems import GEM_NAMES
@@ -46,9 +47,9 @@ def state_svg(game, player: int | None = None) -> str:
     colours = {p: info["colour"] for p, info in enumerate(game.players)}
     board = render.mine_svg(game.mine, dwarves, colours, highlight=dwarves.get(seat), scale=0.6)
     shown = range(game.num_players) if game.options.mode == "crisis" else [seat]
-    rows = []
+    rows = _key_row(game.mine, _size(board)[0])
     for p in shown:
-        label = f"Player {p + 1} ({GEM_NAMES[game.players[p]['colour']]}), {game.players[p]['score']} pts"
+        label = f"Player {p + 1} ({GEM_NAMES[game.players[p]['colour']]}), {plural(game.players[p]['score'], 'point')}"
         rows.append((label, render.cards_svg(game.players[p]["hand"], scale=0.7)))
     if game.revealed:
         rows.append(("Revealed", render.cards_svg(game.revealed, scale=0.7)))
@@ -60,12 +61,42 @@ def state_svg(game, player: int | None = None) -> str:
     parts.append(_inner(board, 0, y))
     y += board_h + 6
     for label, doc in rows:
-        parts.append(svg.text(8, y + 12, label, size=12))
-        parts.append(_inner(doc, 0, y + 16))
-        y += _size(doc)[1] + 22
+        if label:
+            parts.append(svg.text(8, y + 12, label, size=12))
+            y += 16
+        parts.append(_inner(doc, 0, y))
+        y += _size(doc)[1] + 6
     title = escape(f"Gem Rush position: {status_line(game)}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
             f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{title}</title>'
+            f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')
+
+
+def _key_row(mine_map, width: float) -> list[tuple[str, str]]:
+    """The key to the gems on ``mine_map``'s doors (drawn by colour, without codes, as in the app)
+    as an unlabelled row of the picture, at least wide enough for a few names a row (none: no gems)."""
+    gems = render.door_gems(mine_map)
+    return [("", render.gem_key_svg(gems, width=max(width, 360)))] if gems else []
+
+
+def with_gem_key(board: str, mine_map, title: str = "Gem Rush board") -> str:
+    """A mine drawing (``render.mine_svg``) with the key to its doors' gems under it."""
+    return _stacked(board, _key_row(mine_map, _size(board)[0]), title)
+
+
+def _stacked(board: str, rows: list[tuple[str, str]], title: str) -> str:
+    """A lesson's picture: ``board`` centred on top, then each row (its label, if any, above it)."""
+    board_w, board_h = _size(board)
+    width = max([board_w] + [_size(doc)[0] for _, doc in rows])
+    parts, y = [_inner(board, (width - board_w) / 2, 0)], board_h + 4
+    for label, doc in rows:
+        if label:
+            parts.append(svg.text(8, y + 14, label, size=14))
+            y += 18
+        parts.append(_inner(doc, 0, y))
+        y += _size(doc)[1] + 6
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
+            f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{escape(title)}</title>'
             f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')
 
 
@@ -83,19 +114,10 @@ def lesson_svg(game, empties=False, scale: float = 1.3, hands: bool = True, titl
     colours = {p: info["colour"] for p, info in enumerate(game.players)}
     board = render.mine_svg(game.mine, dwarves, colours, highlight=dwarves.get(game.current), scale=scale,
                             title=None, empties=empties)
-    rows = []
+    rows = _key_row(game.mine, _size(board)[0])
     if hands:
         shown = range(game.num_players) if game.options.mode == "crisis" else [game.current]
-        rows = [(f"Player {p + 1}'s hand", render.cards_svg(game.players[p]["hand"], scale=0.7)) for p in shown]
+        rows += [(f"Player {p + 1}'s hand", render.cards_svg(game.players[p]["hand"], scale=0.7)) for p in shown]
         if game.revealed:
             rows.append(("Turned face up", render.cards_svg(game.revealed, scale=0.7)))
-    board_w, board_h = _size(board)
-    width = max([board_w] + [_size(doc)[0] for _, doc in rows])
-    parts, y = [_inner(board, (width - board_w) / 2, 0)], board_h + 4
-    for label, doc in rows:
-        parts.append(svg.text(8, y + 14, label, size=14))
-        parts.append(_inner(doc, 0, y + 18))
-        y += _size(doc)[1] + 24
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
-            f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{escape(title)}</title>'
-            f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')
+    return _stacked(board, rows, title)

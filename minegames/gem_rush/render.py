@@ -5,8 +5,9 @@ state, so the rules doc, notebooks and widgets can draw any position they like.
 
 How a tile reads: its background colour and icon give its kind (orange anvil: action, blue
 arrow: movement, grey lamp: free, cart: Mine Cart); a thick dark edge is a wall; an opening
-is a door, with its cost as gems just inside it (coloured, and lettered with ``GEM_SHORT`` so
-the gems are told apart without colour) and its points in a black hexagon after them.
+is a door, with its cost as gems just inside it (coloured, with a key of the gems' colours and
+names beside the picture, :func:`gem_key_svg`, as the app has; ``letters=True`` letters them
+with ``GEM_SHORT`` instead) and its points in a black hexagon after them.
 Tunnels are dark rock showing the paths that join their sides. Empty squares a door leads to
 are dashed outlines. Hovering a tile shows its name and ability text.
 """
@@ -19,7 +20,7 @@ from typing import Iterable, Mapping, Sequence
 
 from minegames.core import svg
 
-from .gems import GEM_COLOURS, GEM_NAMES, GEM_SHORT, SPECIAL_GEMS
+from .gems import ALL_GEMS, GEM_COLOURS, GEM_NAMES, GEM_SHORT, SPECIAL_GEMS
 from .mine import Pos, bounds, frontier, neighbour, world_doors, world_links
 
 TILE = 140          # drawing units per square
@@ -74,9 +75,9 @@ def _path(d: str, *, stroke: str, width: float, cap: str = "round") -> str:
 
 
 # ---- small shapes -------------------------------------------------------------------------
-def gem_shape(cx: float, cy: float, r: float, gem: str, *, letters: bool = True) -> str:
+def gem_shape(cx: float, cy: float, r: float, gem: str, *, letters: bool = False) -> str:
     """One gem: standard gems are hexagons, special gems diamonds (a second cue besides
-    colour), with the gem's short letters inside and its name as a tooltip."""
+    colour), its name as a tooltip (``letters``: its short letters inside too)."""
     fill = GEM_COLOURS.get(gem, "#bbbbbb")
     if gem in SPECIAL_GEMS:
         pts = [(cx, cy - r * 1.15), (cx + r * 1.05, cy), (cx, cy + r * 1.15), (cx - r * 1.05, cy)]
@@ -166,7 +167,7 @@ def _edge_segment(ox: float, oy: float, side: int, start: float, end: float) -> 
     return svg.line(a[0], a[1], b[0], b[1], stroke=WALL, width=WALL_WIDTH)
 
 
-def _door_marks(ox: float, oy: float, side: int, door, letters: bool = True, min_font: float = 0) -> list[str]:
+def _door_marks(ox: float, oy: float, side: int, door, letters: bool = False, min_font: float = 0) -> list[str]:
     """The cost gems and points hexagon of a room's door, in a row just inside its edge (the
     points' number left out when it would be drawn under ``min_font`` units)."""
     cost = tuple(door.cost)
@@ -199,7 +200,7 @@ def _tunnel_paths(ox: float, oy: float, room, rotation: int) -> list[str]:
     return parts
 
 
-def _tile(ox: float, oy: float, room, rotation: int, letters: bool = True, min_font: float = 0) -> str:
+def _tile(ox: float, oy: float, room, rotation: int, letters: bool = False, min_font: float = 0) -> str:
     """One room tile; ``letters``: gem codes in its cost gems; text under ``min_font`` units is
     left out (the names stay in the tooltip)."""
     fill, accent, ink = KIND_STYLE.get(room.kind, OTHER_STYLE)
@@ -235,11 +236,12 @@ def _tile(ox: float, oy: float, room, rotation: int, letters: bool = True, min_f
 
 
 def _dwarf(cx: float, cy: float, player: int, gem: str | None) -> str:
+    """A dwarf: a dot in its player's colour with the player's number, as the lessons and the log
+    count players ("player 2"); the tooltip names it in full."""
     fill = GEM_COLOURS.get(gem, "#bbbbbb") if gem else "#bbbbbb"
-    label = f"P{player + 1}"
     return svg.group([svg.circle(cx, cy, 12, fill=fill, stroke="#111111", stroke_width=2),
-                      svg.text(cx, cy + 4, label, size=10.5, anchor="middle", weight="bold", fill=_ink_on(fill))],
-                     tooltip=f"Player {player + 1}'s dwarf" + (f" ({GEM_NAMES.get(gem, gem)})" if gem else ""))
+                      svg.text(cx, cy + 4, player + 1, size=10.5, anchor="middle", weight="bold", fill=_ink_on(fill))],
+                     tooltip=f"player {player + 1}'s dwarf" + (f" ({GEM_NAMES.get(gem, gem)})" if gem else ""))
 
 
 def _positions(highlight) -> set[Pos]:
@@ -255,18 +257,19 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
              colours: Mapping[int, str] | None = None, rooms=None, highlight=None,
              chances: Mapping[tuple[Pos, int], str] | None = None, scale: float = 0.75,
              title: str | None = "Gem Rush mine", empties: bool | Iterable[Pos] = True,
-             letters: bool = True, min_text: float = 0) -> str:
+             letters: bool = False, min_text: float = 0) -> str:
     """The mine as a standalone SVG.
 
-    ``dwarves`` maps a player (0-based, labelled P1, P2, ...) to a position and ``colours`` a
-    player to a standard gem id (the dwarf's colour). ``highlight``: one position or several,
-    outlined in gold (empty squares too). ``chances`` maps a door ``(pos, side)`` to a short
-    text (a chance to pay, say) printed just outside that door. ``scale`` is pixels per unit
-    (a square is ``TILE`` units). ``empties``: draw every square of bare rock a door opens onto
-    (True, the game's own pictures), none (False), or only these squares; the drawing is cropped
-    to what it shows. ``letters=False`` leaves the gem codes out of the cost gems (a picture with
-    a key of gem colours beside it); ``min_text`` (pixels) leaves out the room names and points
-    that would be drawn smaller than that at ``scale`` (they stay in the tooltips).
+    ``dwarves`` maps a player (0-based; the dot says 1 for "player 1") to a position and
+    ``colours`` a player to a standard gem id (the dwarf's colour). ``highlight``: one position
+    or several, outlined in gold (empty squares too). ``chances`` maps a door ``(pos, side)`` to
+    a short text (a chance to pay, say) printed just outside that door. ``scale`` is pixels per
+    unit (a square is ``TILE`` units). ``empties``: draw every square of bare rock a door opens
+    onto (True, the game's own pictures), none (False), or only these squares; the drawing is
+    cropped to what it shows. The cost gems are told by colour, with :func:`gem_key_svg` beside
+    the picture; ``letters=True`` writes the gems' two-letter codes in them too. ``min_text``
+    (pixels) leaves out the room names and points that would be drawn smaller than that at
+    ``scale`` (they stay in the tooltips).
     """
     from .mine import _table
 
@@ -316,6 +319,41 @@ def mine_svg(mine: Mapping[Pos, tuple[str, int]], dwarves: Mapping[int, Pos] | N
         for i, player in enumerate(players):
             cx = ox + TILE / 2 + (i - (len(players) - 1) / 2) * spread
             doc.add(_dwarf(cx, oy + TILE * 0.7, player, colours.get(player)))
+    return str(doc)
+
+
+# ---- the key to the gems --------------------------------------------------------------------
+KEY_TEXT = 13       # the key's names, in drawing units (pictures are drawn about 1 unit a pixel)
+KEY_ROW = 24
+
+
+def door_gems(mine: Mapping[Pos, tuple[str, int]], rooms=None) -> list[str]:
+    """The gems the doors of ``mine``'s rooms cost, each once, in the game's order of gems."""
+    from .mine import _table
+
+    table = _table(rooms)
+    used = {gem for room_id, rotation in mine.values() for door in world_doors(table[room_id], rotation)
+            if door is not None for gem in door.cost}
+    return [gem for gem in ALL_GEMS if gem in used]
+
+
+def gem_key_svg(gems: Iterable[str] = ALL_GEMS, width: float = 520) -> str:
+    """The key to the gem colours drawn on a mine: each gem's shape (special gems are diamonds)
+    and its full name, in rows that wrap at ``width`` units; the app shows the same key in HTML."""
+    x, y, parts = 8.0, KEY_ROW / 2 + 2, [svg.text(8, KEY_ROW / 2 + 2 + KEY_TEXT * 0.36, "Gems:", size=KEY_TEXT,
+                                                 weight="bold")]
+    x += KEY_TEXT * 3.6
+    for gem in gems:
+        name = GEM_NAMES.get(gem, gem)
+        item = 2 * 8 + 6 + 0.6 * KEY_TEXT * len(name) + 14
+        if x + item > width:
+            x, y = 8.0, y + KEY_ROW
+        parts.append(gem_shape(x + 8, y, 8, gem))
+        parts.append(svg.text(x + 22, y + KEY_TEXT * 0.36, name, size=KEY_TEXT))
+        x += item
+    height = y + KEY_ROW / 2 + 2
+    doc = svg.Svg(width, height, display_width=width, title="the gems' colours", background=None)
+    doc.add(*parts)
     return str(doc)
 
 

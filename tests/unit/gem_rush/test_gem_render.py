@@ -49,8 +49,12 @@ def test_mine_svg_is_valid_and_names_every_room():
     for room in ROOMS.values():
         assert room.name in words  # tooltips name every tile, tunnels included
     assert "Warped Mirror" in [("".join(t.itertext())) for t in root.iter(f"{SVG_NS}text")]
-    assert "P1" in words and "P3" in words and "55%" in words
-    assert "Fire Ruby" in words and GEM_SHORT["fire_ruby"] in words
+    assert "player 1's dwarf" in words and "player 3's dwarf" in words and "55%" in words
+    shown = [("".join(t.itertext())) for t in root.iter(f"{SVG_NS}text")]
+    assert "P1" not in shown and "1" in shown and "3" in shown        # a dwarf says its player's number
+    assert "Fire Ruby" in words and GEM_SHORT["fire_ruby"] not in shown  # gems by colour, named in tooltips
+    lettered = R.mine_svg(MINE, rooms=ROOMS, letters=True)
+    assert f">{GEM_SHORT['fire_ruby']}</text>" in lettered
     assert "&lt;Ages&gt;" in text  # escaped
 
 
@@ -86,3 +90,14 @@ def test_cards_svg_shows_each_gem_by_name():
     one = parse(R.card_svg(1, selected=True, cards=CARDS))
     assert "Diamond Dust" in all_text(one)
     parse(R.card_svg(CARDS[0]))
+
+
+def test_the_gem_key_names_the_gems_on_the_doors():
+    assert R.door_gems({(0, 1): ("elevator", 0), (0, -1): ("cart", 2)}, ROOMS) == ["obsidian", "electrum"]
+    assert R.door_gems(MINE, ROOMS) == ["obsidian", "permafrost", "electrum", "soulstone", "star_tear", "fire_ruby",
+                                        "sunstone"]
+    key = parse(R.gem_key_svg(["fire_ruby", "diamond_dust"], width=300))
+    shown = [("".join(t.itertext())) for t in key.iter(f"{SVG_NS}text")]
+    assert shown == ["Gems:", "Fire Ruby", "Diamond Dust"]
+    wide, narrow = (parse(R.gem_key_svg(R.ALL_GEMS, width=w)) for w in (1200, 300))
+    assert float(narrow.get("height")) > float(wide.get("height"))   # the key wraps to the width it is given

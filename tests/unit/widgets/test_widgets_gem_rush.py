@@ -317,7 +317,8 @@ def test_the_mine_overlay_lines_up_with_the_drawing():
         ox, oy = frame.origin(landing.pos)
         assert f'x="{ox + 8:g}" y="{oy + 8:g}"' in drawn
     view = GemMineView(state, seat=0)
-    assert view.base.svg and 'viewBox="0 0' in view.overlay.svg and "P1" in view.overlay.svg
+    assert view.base.svg and 'viewBox="0 0' in view.overlay.svg and "P1" not in view.overlay.svg
+    assert re.search(r">you</text>", view.overlay.svg) and re.search(r">2</text>", view.overlay.svg)  # the dwarves
 
 
 def test_clicks_on_the_mine_and_cards_are_checked():
@@ -455,7 +456,7 @@ def test_crisis_target_reached_stop_or_play_on():
 
 
 def test_rush_with_burning_offers_blind_burns_by_player_and_logs_the_card_that_went():
-    """A Rush burn from another hand is blind: the app offers "a card at random from P2's hand"
+    """A Rush burn from another hand is blind: the app offers "a card at random from player 2's hand"
     (never a card it cannot see), and once burnt the card is named, as the burnt pile is open."""
     app = GemRushApp(seed=3, players=3, mode="rush", bots="greedy", live=False, bot_speed="instant",
                      burn_in_rush=True)
@@ -468,10 +469,11 @@ def test_rush_with_burning_offers_blind_burns_by_player_and_logs_the_card_that_w
     else:
         pytest.fail("no burn phase of the person's came")
     labels = [b.description for b in app.choices_row.children]
-    assert "Burn a card at random from P2's hand" in labels and "Burn a card at random from P3's hand" in labels
+    assert "Burn a card at random from player 2's hand" in labels
+    assert "Burn a card at random from player 3's hand" in labels
     assert set(app.offered()) == set(app.state.legal_actions())
     hand = list(app.state.players[1]["hand"])
-    assert app.click_choice("Burn a card at random from P2's hand")
+    assert app.click_choice("Burn a card at random from player 2's hand")
     gone = [c for c in hand if c not in app.state.players[1]["hand"]]
     assert len(gone) == 1 and app.state.burnt[-1] == gone[0]
     assert any("a card at random from player 2's hand: " in text for _, text in app.state.log)
