@@ -52,7 +52,8 @@ from minegames.goldmine_rumbles.actions import (
 from minegames.goldmine_rumbles.engine_common import CLAYTON, position_key
 
 from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
-from minegames.goldmine_rumbles.wording import describe, fight_dice_in, fight_scores_in
+from minegames.goldmine_rumbles.wording import (column_words, cubes_text, describe, effect_text, fight_dice_in,
+                                                 fight_scores_in, seat_name)
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
 from .board import SvgView
@@ -96,6 +97,11 @@ GR_CSS = """
 .gr-app .gr-hint b { color: #1b5e20; }
 .gr-app .gr-choices, .gr-app .gr-store, .gr-app .gr-dashboard, .gr-app .gr-turns { flex-flow: row wrap; gap: 4px; }
 .gr-app .gr-choice { min-width: 90px; }
+/* a decision's answers are read whole: a long label (a bid with its value, a die with its gold)
+   wraps onto a second line instead of ending in "…" on a phone */
+.gr-app .gr-decision .jupyter-button { white-space: normal; height: auto; max-width: 100%; line-height: 1.3;
+  min-height: var(--jp-widgets-inline-height); padding-top: 3px; padding-bottom: 3px; overflow-wrap: anywhere;
+  text-overflow: clip; }
 .gr-app .gr-store-slot { width: 104px; height: auto; min-height: 58px; white-space: normal; line-height: 1.25;
   font-size: 12px; padding: 3px; }
 .gr-app .gr-column { width: 98px; height: auto; min-height: 52px; white-space: normal; line-height: 1.2;
@@ -131,26 +137,14 @@ GR_CSS = """
 
 
 def gn(value: Union[Fraction, float, int]) -> str:
-    """Gold to one decimal place, with its sign when it is a gain or loss."""
-    return f"{float(value):+.1f}gn"
+    """Gold to one decimal place, with its sign when it is a gain or loss ("0.0gn" when it rounds
+    to nothing either way: never "-0.0gn")."""
+    shown = f"{float(value):+.1f}"
+    return ("0.0" if shown in ("+0.0", "-0.0") else shown) + "gn"
 
 
 def pips(faces: Iterable[int]) -> str:
     return " ".join(f'<span class="gr-pip" title="{f}">{PIP_GLYPHS.get(f, f)}</span>' for f in faces)
-
-
-def effect_text(column: str, cubes: int) -> str:
-    effect = R.column_effect(column, cubes)
-    if isinstance(effect, tuple):
-        return "/".join(effect) if effect else "none"
-    return str(effect)
-
-
-def seat_name(state, p: int, seat: Optional[int] = None) -> str:
-    """A miner as the table names them: "you", or their colour (the pawns' and the log's name)."""
-    if p == CLAYTON:
-        return "Papa Clayton"
-    return "you" if p == seat else state.sheet(p)["colour"]
 
 
 def count_words(n: int, one: str, many: str) -> str:
@@ -303,10 +297,6 @@ def _cell_overlay(cell: M.Cell, css: str, key: Optional[str], tip: str) -> str:
             f'height="{render_mine.TILE - 8}" rx="8"><title>{html.escape(tip)}</title></rect>')
 
 
-def cubes_text(cubes: int, capacity: int) -> str:
-    return "\u25a0" * cubes + "\u25a1" * (capacity - cubes)
-
-
 class GoldmineBoard(StaticForm, widgets.VBox):
     """A Goldmine Rumbles position as ``seat`` sees it: the mine (clickable), the Rumbles
     tiles, the claim store and every miner's sheet. ``update(state)`` redraws it.
@@ -443,8 +433,7 @@ class GoldmineBoard(StaticForm, widgets.VBox):
             if dash is None:
                 board = "dashboard hidden"
             else:
-                board = ", ".join(f"<span title='{html.escape(col)}: {count_words(n, 'cube', 'cubes')}, effect "
-                                  f"{html.escape(effect_text(col, n))}'>{html.escape(col)} "
+                board = ", ".join(f"<span title='{html.escape(column_words(col, n))}'>{html.escape(col)} "
                                   f"<span class='gr-cubes'>{cubes_text(n, C.DASHBOARD_CAPACITY[col])}</span></span>"
                                   for col, n in dash.items())
             mission = ""

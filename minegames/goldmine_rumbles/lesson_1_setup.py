@@ -223,21 +223,21 @@ def setup_scene() -> Scene:
 
 
 def key_scene() -> Scene:
-    """The board's abbreviations: the dashboard columns (and what 1, 2, 3 (4) cubes give), then the other marks."""
+    """The board's key: the dashboard columns (and what 1, 2, 3 (4) cubes give), then the other marks."""
     scene = Scene()
-    scene.table(("key", "column", "1, 2, 3 (4) cubes give", "what it does"),
-                [(short, name, give, KEY_LATER.get(short, meaning)) for short, name, give, meaning in dashboard_key()])
+    scene.table(("column", "1, 2, 3 (4) cubes give", "what it does"),
+                [(name, give, KEY_LATER.get(name, meaning)) for name, give, meaning in dashboard_key()])
     scene.table(("mark", "what it means"), [(mark, MARKS_LATER.get(mark, meaning)) for mark, meaning in board_key()])
     return scene
 
 
 #: Key rows whose words this lesson does not teach, told in its own words (or left for later).
 KEY_LATER = {
-    "C4": "helps in fights (lesson 3)",
-    "WP": "extra gold when you dig a Flooded claim (lesson 2)",
-    "ML": "extra gold when you dig a Dark claim (lesson 2)",
-    "MT": "extra gold when you dig a Hard Rock claim (lesson 2)",
-    "FT": "later lessons",
+    "Colt 45": "helps in fights (lesson 3)",
+    "Water Pumps": "extra gold when you dig a Flooded claim (lesson 2)",
+    "Miner's Lamps": "extra gold when you dig a Dark claim (lesson 2)",
+    "Mining Tools": "extra gold when you dig a Hard Rock claim (lesson 2)",
+    "Fortifying Tonic": "later lessons",
 }
 MARKS_LATER = {
     "? / (n)": "a Rumbles tile still face down / one a miner has peeked at (later lessons)",

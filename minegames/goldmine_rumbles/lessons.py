@@ -36,7 +36,6 @@ from .actions import (AcceptBid, Bid, BuyClaim, BuyEssentials, ChooseDie, Declin
 from .actions import Blast as BlastAction
 from .engine_common import CLAYTON, position_key
 from .positions import position
-from .render import SHORT
 from .wording import describe, fight_dice_in, fight_scores_in
 from .state import GoldmineRumbles
 from .state_odds import hazard_cost, hazard_miner, miner_at_claim
@@ -494,19 +493,15 @@ def _effects(column: R.Column) -> str:
     return ", ".join("+".join(e) if isinstance(e, tuple) else str(e) for e in column.effects)
 
 
-def dashboard_key(abbreviations: Mapping[str, str] | None = None) -> list[tuple[str, str, str, str]]:
-    """One row per dashboard column: (abbreviation on the board, column, effect with 1, 2, ... cubes, meaning).
-
-    ``abbreviations`` maps a column to its short label (default: the SVG picture's).
-    """
-    short = SHORT if abbreviations is None else abbreviations
-    return [(short[name], name, _effects(column), column.meaning) for name, column in R.DASHBOARD.items()]
+def dashboard_key() -> list[tuple[str, str, str]]:
+    """One row per dashboard column, named in full as the board names it: (column, effect with
+    1, 2, ... cubes, meaning)."""
+    return [(name, _effects(column), column.meaning) for name, column in R.DASHBOARD.items()]
 
 
 #: What the other marks on the board and in the printouts mean (the dashboard has :func:`dashboard_key`).
 BOARD_MARKS = (
     ("gn", "gold nuggets: the money of the game, and the score at the end"),
-    ("P1 .. P4", "the seats: P1 Red, P2 Blue, P3 Green, P4 Yellow ('you' in the app is your seat)"),
     ("1 .. 9 badge", "a mine tile's number; the corner it sits in shows how far the tile is turned"),
     ("dark tile", "a tile flipped by a Rumbles tile: its dashed tunnels marked x have caved in"),
     ("R, S", "a rat or a snake in that tunnel: walking through costs a Poison token"),

@@ -1,12 +1,42 @@
 """Goldmine Rumbles in words: how the rules' log, prompts and actions name a place in the mine,
-and the log lines of a fight round's dice and scores."""
+a miner and a dashboard column, and the log lines of a fight round's dice and scores. The app
+and the static picture (``render``) both take their words from here, so they speak alike."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Optional, Sequence
 
+from minegames.core.words import plural
+
+from .dice_rules import column_effect
+from .engine_common import CLAYTON
 from .mine import Cell, Portal, Position, neighbour, port_edge
+
+
+def seat_name(state, p: int, seat: Optional[int] = None) -> str:
+    """A miner as the table names them: "you" (``seat``), or their colour (the pawns' and the log's name)."""
+    if p == CLAYTON:
+        return "Papa Clayton"
+    return "you" if p == seat else state.sheet(p)["colour"]
+
+
+def effect_text(column: str, cubes: int) -> str:
+    """What a dashboard column gives with ``cubes`` cubes: "2", "A/B", "none"."""
+    effect = column_effect(column, cubes)
+    if isinstance(effect, tuple):
+        return "/".join(effect) if effect else "none"
+    return str(effect)
+
+
+def cubes_text(cubes: int, capacity: int) -> str:
+    """A dashboard column's squares: \u25a0 for each cube placed, \u25a1 for each square still free."""
+    return "\u25a0" * cubes + "\u25a1" * (capacity - cubes)
+
+
+def column_words(column: str, cubes: int) -> str:
+    """A dashboard column in a sentence (a tooltip): "Colt 45: 2 cubes, effect 2"."""
+    return f"{column}: {plural(cubes, 'cube')}, effect {effect_text(column, cubes)}"
 
 #: A tile edge by its number (0 top, 1 right, 2 bottom, 3 left), and which of its two tunnels
 #: each port is, as a player looking at the picture says it (ports at thirds, clockwise).

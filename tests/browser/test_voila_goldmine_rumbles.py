@@ -224,6 +224,16 @@ def test_a_full_turn_and_a_fight(page, voila_url):
     assert page.console_errors == []
 
 
+CUT_LABELS = """() => [...document.querySelectorAll('.gr-decision .jupyter-button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth).map(b => b.innerText)"""
+
+
+def cut_labels(page) -> list[str]:
+    """The shown decision buttons whose label does not fit (the browser cuts it with "…")."""
+    wait_for_my_decision(page)
+    return page.evaluate(CUT_LABELS)
+
+
 @pytest.mark.parametrize("size", [screen_sizes.LAPTOP, screen_sizes.PHONE], ids=["1400", "390"])
 def test_mid_game_fits_the_screen_and_says_what_the_bots_did(page, voila_url, tmp_path, size):
     """After the bots' turns at instant speed: the decision sits above the map on a phone, the
@@ -237,16 +247,22 @@ def test_mid_game_fits_the_screen_and_says_what_the_bots_did(page, voila_url, tm
     page.locator(".gr-new-game").click()
     page.wait_for_function(f"() => document.querySelector('.gr-app .mg-status').innerText.includes('seed {SEED}')")
     page.locator(".gr-speed button", has_text="instant").click()
+    cut = []  # every decision on the way, its buttons read whole (issue 21: bids ended in "…" on a phone)
     place_cubes(page)
+    cut += cut_labels(page)
     slot = choose_claim(page)
     click_and_settle(page, page.locator(f".gr-store-{slot}"))
+    cut += cut_labels(page)
     travel(page)
+    cut += cut_labels(page)
     click_and_settle(page, page.locator(".gr-choice:not([disabled])").first)
     while "click a column" in wait_for_my_decision(page):
         click_and_settle(page, page.locator(".gr-column:not([disabled])").first)
+    cut += cut_labels(page)
     click_and_settle(page, choice(page, "Mine alone"))
     finish_turn(page)
-    wait_for_my_decision(page)
+    cut += cut_labels(page)
+    assert cut == []
     page.wait_for_function("() => document.querySelector('.gr-app .mg-since').innerText.includes('turn')")
     since = text_of(page, ".gr-app .mg-since")
     assert "Since your last turn" in since

@@ -172,7 +172,8 @@ def test_the_picture_names_the_fight_its_injuries_and_dice():
 
     game = duel({"gold": 20, "items": {}, "injuries": 2}, {"gold": 20, "items": {"Bible": 1}}, [6, 2])
     game.apply(AttackPlayer(0, 1))
-    assert decision_summary(game) == "Fight: P1 (2 injuries) against P2 (0 injuries) · P1: fight"
+    assert decision_summary(game) == ("Fight: Red (2 injuries) against Blue (0 injuries) · "
+                                      "Red to roll the next round of the fight")
     rounds(game, 1)
-    assert decision_summary(game).endswith("· dice 6, 2 · P2: dismiss")
+    assert decision_summary(game).endswith("· dice 6, 2 · Blue to use the Bible to dismiss fight dice, or not")
     assert "dice 6, 2" in game._repr_svg_()

@@ -134,11 +134,13 @@ def test_the_picture_hides_dashboards_when_cubes_are_hidden():
     hidden = position([{"dashboard": {R.COLT_45: 2}}], seed=2, players=3, hidden_cubes=True)._repr_svg_()
     shown = position([{"dashboard": {R.COLT_45: 2}}], seed=2, players=3)._repr_svg_()
     assert "dashboard hidden" in hidden and "dashboard hidden" not in shown
-    assert '<title>Colt 45</title>' in shown and '<title>Colt 45</title>' not in hidden
+    assert "<title>Colt 45: 2 cubes, effect 2</title>" in shown and "Colt 45" not in hidden
+    assert "Colt 45 \u25a0\u25a0\u25a1\u25a1" in shown        # the column in full, its cubes as the app shows them
 
 
 def test_the_picture_names_the_travellers_goal():
     from minegames.goldmine_rumbles.render import decision_summary
 
     game, buyer = bought(needing_dynamite()[0])
-    assert decision_summary(game) == f"P{buyer + 1} is travelling to claim site {game.turn_record['claim']}"
+    colour = game.sheet(buyer)["colour"]
+    assert decision_summary(game) == f"{colour} is travelling to claim site {game.turn_record['claim']}"

@@ -184,11 +184,11 @@ def test_the_picture_names_the_bids_and_the_yield_dice():
 
     game = at_claim_2(dice=[3, 4])
     game.apply(InviteBids(RED)).apply(Bid(BLUE, 2))
-    assert decision_summary(game) == "Bids for a partner: P2 2gn · P3 to bid"
+    assert decision_summary(game) == "Bids for a partner: Blue 2gn · Green to bid"   # miners by colour, not seat
     game.apply(NoBid(GREEN)).apply(Bid(YELLOW, 1))
-    assert decision_summary(game) == "Bids for a partner: P4 1gn, P2 2gn · P1 to choose"
+    assert decision_summary(game) == "Bids for a partner: Yellow 1gn, Blue 2gn · Red to choose"
     partner_done(game.apply(AcceptBid(RED, YELLOW)).apply(TakeItems(YELLOW, 1, (0, 1)))).apply(RollYield(RED))
-    assert decision_summary(game) == "Yield dice 3 and 4 · P1 chooses a die"
+    assert decision_summary(game) == "Yield dice 3 and 4 · Red chooses a die"
 
 
 def test_a_partner_may_use_an_item_just_picked_up_at_the_claim():

@@ -1,6 +1,8 @@
 """Goldmine Rumbles engine: options, setup, the first phase's cubes and reveal, views,
 saves and undo (about 1 s)."""
 
+import html
+import re
 from collections import Counter
 
 import pytest
@@ -141,6 +143,16 @@ def test_render_draws_mine_panels_and_store():
     assert picture.startswith("<svg") and picture.count("<svg") == 2
     assert all(game.player(p)["colour"] in picture for p in range(4)) and "Claim store" in picture
     assert game._repr_svg_() == picture
+
+
+def test_the_picture_names_miners_by_colour_and_columns_in_full():
+    game = place_all_cubes(new_game(seed=1))
+    shown = [html.unescape(text) for text in re.findall(r"<text[^>]*>([^<]*)</text>", state_svg(game))]
+    words = " ".join(shown)
+    assert not re.search(r"\bP[1-4]\b", words)                          # no seat numbers
+    assert not {"C4", "WP", "ML", "MT", "CS", "EM", "SG", "ND", "FT", "TP"} & set(words.split())
+    assert all(column in words for column in C.DASHBOARD_COLUMNS)
+    assert f"{game.player(0)['colour']} · " in words                      # a panel's heading: the colour
 
 
 def test_position_builder_checks_what_it_is_given():

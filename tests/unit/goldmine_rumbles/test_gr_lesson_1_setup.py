@@ -85,7 +85,7 @@ def test_each_colour_keeps_one_character_through_the_lesson():
 
     seen = {}
     for make in SCENES:
-        for colour, name in re.findall(r"P\d (\w+) · ([\w ]+?)<", make()._repr_html_()):
+        for colour, name in re.findall(r">(\w+) · ([\w ]+?)<", make()._repr_html_()):
             assert seen.setdefault(colour, name) == name, (make.__name__, colour, name)
     assert seen["Red"] == "Hattie Moss" and seen["Blue"] == "Rosa Delgado"
 

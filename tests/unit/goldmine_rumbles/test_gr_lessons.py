@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from minegames import goldmine_rumbles as gr
-from minegames.goldmine_rumbles import analysis, components as C, dice_rules as R, mine as M, render
+from minegames.goldmine_rumbles import analysis, components as C, dice_rules as R, mine as M
 from minegames.goldmine_rumbles import lessons as L
 from minegames.goldmine_rumbles.lessons import BLUE, GREEN, RED
 
@@ -218,11 +218,11 @@ def test_first_seed_finds_the_first_wanted_game_or_says_there_is_none():
 # ---- keys and descriptions -------------------------------------------------------------------
 
 
-def test_the_dashboard_key_names_every_column_with_the_boards_abbreviation():
+def test_the_dashboard_key_names_every_column_in_full_as_the_board_does():
     key = L.dashboard_key()
-    assert [column for _, column, _, _ in key] == list(C.DASHBOARD_COLUMNS)
-    assert [short for short, *_ in key] == [render.SHORT[column] for column in C.DASHBOARD_COLUMNS]
-    assert len({short for short, *_ in key}) == len(key)
+    assert [column for column, _, _ in key] == list(C.DASHBOARD_COLUMNS)
+    assert all(effects and meaning for _, effects, meaning in key)
+    assert not any(mark.startswith("P1") for mark, _ in L.board_key())  # seats are named by colour
 
 
 def test_the_item_key_flags_match_the_components():

@@ -366,3 +366,12 @@ def test_the_board_marks_what_moved_since_your_last_turn():
         app.take(sorted(app.offered(), key=str)[0])
     svg = app.board.mine_view.svg
     assert "gr-changed" in svg and "since your last turn" in svg
+
+
+def test_gold_amounts_carry_their_sign_but_never_a_negative_zero():
+    from fractions import Fraction
+
+    from widgets.goldmine_rumbles import gn
+
+    assert [gn(v) for v in (Fraction(3, 2), -2, Fraction(-1, 100), 0, 0.04)] == \
+        ["+1.5gn", "-2.0gn", "0.0gn", "0.0gn", "0.0gn"]
