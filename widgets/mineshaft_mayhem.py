@@ -68,11 +68,13 @@ MM_CSS = """
   border-bottom: 1px solid #eee; }
 .mm-app .mm-hint-output p { margin: 2px 0; font-size: 13px; }
 /* the sheet comes in two layouts: side by side, and stacked below 700 px (a phone), where the
-   side-by-side one would shrink its words below a readable size */
-.mm-app .mm-sheet-stacked { display: none; }
+   side-by-side one would shrink its words below a readable size; stacked, it comes in two parts,
+   the conveyor with the dice above the dice and collect cards, the containers, gears and score
+   below them, so the dice chosen and the belt they are chosen for share one screen */
+.mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting { display: none; }
 @media (max-width: 700px) {
   .mm-app .mm-sheet-wide { display: none; }
-  .mm-app .mm-sheet-stacked { display: block; }
+  .mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting { display: block; }
   .mm-app .mm-left, .mm-app .mm-panel { min-width: 0; max-width: 100%; }
 }
 .mm-app .mm-gem-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
@@ -82,11 +84,23 @@ MM_CSS = """
 
 class TwoLayoutSheet(StateView):
     """The sheet drawn both ways, each at its natural size: the page's CSS shows the side-by-side
-    one in a wide window and the stacked one on a phone (the kernel cannot know the window's width)."""
+    one in a wide window and the stacked one's conveyor part on a phone (the kernel cannot know
+    the window's width); :class:`SortingPart` shows the rest of the stacked one."""
 
     def show_state(self, state: mm.MineshaftMayhem) -> None:
         assign(self, value=f'<div class="mm-sheet-wide">{sheet_svg(state, None)}</div>'
-                           f'<div class="mm-sheet-stacked">{sheet_svg(state, None, stacked=True)}</div>')
+                           f'<div class="mm-sheet-stacked">{sheet_svg(state, None, stacked=True, part="conveyor")}'
+                           '</div>')
+
+
+class SortingPart(StateView):
+    """On a phone only: the containers, gears and score, below the cards that decide on the dice."""
+
+    def __init__(self):
+        super().__init__("mm-sheet-sorting")
+
+    def show_state(self, state: mm.MineshaftMayhem) -> None:
+        assign(self, value=sheet_svg(state, None, stacked=True, part="sorting"))
 
 
 def _card(title: str, children: list[widgets.Widget], extra_class: str = "") -> widgets.VBox:
@@ -243,8 +257,9 @@ class MineshaftMayhemApp(GameApp):
         self.shake_card = _card("The mine shakes", [self.shake_intro, self.shake_gem_choice, self.shake_row],
                                 "mm-shake")
         self.help_row = _row([self.hint_button, self.bot_button])
+        self.sorting_part = SortingPart()
         self.panel = widgets.VBox([self.score_line, self.shake_card, self.dice_card, self.collect_card,
-                                   self.cursite_card, self.help_row, self.hint_output])
+                                   self.sorting_part, self.cursite_card, self.help_row, self.hint_output])
         self.panel.add_class("mm-panel")
         left = widgets.VBox([self.sheet, self.status])
         left.add_class("mm-left")
@@ -354,6 +369,7 @@ class MineshaftMayhemApp(GameApp):
     def refresh(self) -> None:
         super().refresh()
         state = self.state
+        self.sorting_part.show_state(state)
         legal = set(state.legal_actions())
         can_cursite_reroll = any(isinstance(a, CursiteReroll) for a in legal)
         self.dice_row.show_dice(state.dice, state.locked, enabled=state.phase == "rolling",

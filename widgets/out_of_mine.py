@@ -45,9 +45,10 @@ import traitlets
 from minegames import out_of_mine as oom
 from minegames.core import Action, MinegamesError, palette
 from minegames.core.polyomino import flipped, translate, turned
+from minegames.core.words import plural
 from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
 from minegames.out_of_mine import scoring as OS
-from minegames.out_of_mine.state import TileOffer
+from minegames.out_of_mine.state import TileOffer, board_name, player_name
 
 from .board import GridBoard
 from .endings import ending_html
@@ -494,7 +495,7 @@ class OutOfMineApp(GameApp):
             self.status.error(str(error))
             return False
         offer = self.state.tile_offers(HUMAN)[(colour, index)]
-        name = offer.name
+        name = self.state.kit.kind_words(colour, index)
         if not offer.offered:
             self.status.error(f"{offer.rule}: {offer.reason}")
             return False
@@ -502,13 +503,13 @@ class OutOfMineApp(GameApp):
         if find is not None:
             kinds = [k for k in kinds if (k[2] is None and find == "none") or (k[2] is not None and k[2][1] == find)]
             if not kinds:
-                self.status.error(f"no such tile: no free {colour} {name} shows {find}")
+                self.status.error(f"no such tile: no free {name} shows {find}")
                 return False
         self.selected = kinds[0]
         self.orientation = 0
         self._hint_cells = frozenset()
         assign(self.remove_mode, value=False)
-        self.status.say(f"in hand: {colour} {name}; click your board where it shows green", "info")
+        self.status.say(f"in hand: the {name}; click your board where it shows green", "info")
         self._refresh_hand()
         self._refresh_palette()
         return True
@@ -770,7 +771,7 @@ class OutOfMineApp(GameApp):
             self.refresh()
             return False
         self.after_change()
-        self.status.say(f"took back: {action}", "info")
+        self.status.say(f"took back: {self.state.action_words(action)}", "info")
         self.refresh()
         return True
 
@@ -847,7 +848,7 @@ class OutOfMineApp(GameApp):
             t = kit.tiles[tile]
             cells, mark = kit.orient(tile, k)
             tiles.append({"key": tile, "cells": translate(cells, row, col), "fill": palette.gem_fill(t.colour),
-                          "stroke": palette.gem_outline(t.colour), "title": f"{t.colour} {kit.shape_name(tile)}"})
+                          "stroke": palette.gem_outline(t.colour), "title": kit.tile_words(tile)})
             if with_finds and mark is not None:
                 fill, letter = palette.find_style(t.find[1])
                 marks.append({"row": mark[0] + row, "col": mark[1] + col, "label": letter, "fill": fill,
@@ -876,7 +877,7 @@ class OutOfMineApp(GameApp):
                     f"round {last['round']} as the check left it")
         board_no = state.board_numbers[player]
         side = state.sides_allowed(player)[0]
-        return state.kit.boards[(board_no, side)], [], f"board {board_no}, side {side}"
+        return state.kit.boards[(board_no, side)], [], f"{board_name(board_no)}, side {side}"
 
     def _show_on(self, board_widget: GridBoard, board, placed: list) -> None:
         strict = self.state.options.strict_placement
@@ -896,7 +897,8 @@ class OutOfMineApp(GameApp):
         assign(self.board, interactive=state.phase == "placing" and state.finished_ms[HUMAN] is None)
         if state.phase == "placing":
             covered = len(state.covered(HUMAN))
-            caption = (f"<b>Your gallery</b>: board {state.board_numbers[HUMAN]} side {state.boards[HUMAN].side}, "
+            number = board_name(state.board_numbers[HUMAN])
+            caption = (f"<b>Your gallery</b>: {number}, side {state.boards[HUMAN].side}, "
                        f"{covered} of {len(state.gallery(HUMAN))} spaces covered")
         else:
             caption = f"<b>Your gallery</b>: {html.escape(note)}"
@@ -952,8 +954,8 @@ class OutOfMineApp(GameApp):
                 piece = self._make_piece(*key)
                 self._pieces[key] = piece
             box, _icon, button = piece
-            assign(button, description=f"{offer.name} \u00d7{offer.free}", disabled=not offer.offered,
-                   tooltip=f"{key[0]} {offer.name}: {offer.free} in the supply"
+            assign(button, description=f"{offer.free} left", disabled=not offer.offered,
+                   tooltip=f"the {self.state.kit.kind_words(*key)}: {offer.free} in the supply"
                            + ("" if offer.offered else f"; {offer.rule}: {offer.reason}"))
             set_classes(button, {"oom-selected": self.selected is not None and self.selected[:2] == key})
             children.append(box)
@@ -987,7 +989,7 @@ class OutOfMineApp(GameApp):
             shown_mark = (mark, t.find[1]) if mark is not None and self.finds_count else None
             self.board.hold(cells, self._ghost_check(tile, self.orientation))
             assign(self.held_icon, value=shape_icon(cells, t.colour, 14, shown_mark))
-            assign(self.held_text, value=f"<b>{t.colour} {html.escape(kit.shape_name(tile))}</b> in hand. "
+            assign(self.held_text, value=f"<b>The {html.escape(kit.tile_words(tile))}</b> in hand. "
                    "Its shadow follows the mouse on your board (on a touch screen, tap once to see it, "
                    "again to lay the tile): green fits, red does not.")
         has = tile is not None
@@ -1043,7 +1045,7 @@ class OutOfMineApp(GameApp):
         """One small board per other seat (the number of seats follows the options)."""
         others = list(range(1, self.state.num_players))
         if sorted(self.bot_boards) != others:
-            self.bot_boards = {p: GridBoard(cell_size=15, interactive=False, caption=f"P{p + 1}'s board")
+            self.bot_boards = {p: GridBoard(cell_size=15, interactive=False, caption=f"{self.seat_name(p)}'s board")
                                for p in others}
             self.bot_captions = {p: widgets.HTML() for p in others}
             for p in others:
@@ -1052,9 +1054,18 @@ class OutOfMineApp(GameApp):
             self.bots_box.children = [widgets.VBox([self.bot_captions[p], self.bot_boards[p]]) for p in others]
 
     def _player_name(self, player: int) -> str:
+        """Who sits in a seat: "you", "steady bot" or "empty seat"."""
         if player == HUMAN:
             return "you"
         return f"{self.bot_skill(player)} bot" if self.bot_players else "empty seat"
+
+    def seat_name(self, player: int) -> str:
+        """A seat as the model's log names it, capitalised for a heading: "Player 2"."""
+        return player_name(player).capitalize()
+
+    def seat_title(self, player: int) -> str:
+        """A seat with who sits there: "Player 1 (you)", "Player 2 (steady bot)"."""
+        return f"{self.seat_name(player)} ({self._player_name(player)})"
 
     def _refresh_bots(self) -> None:
         state = self.state
@@ -1069,14 +1080,14 @@ class OutOfMineApp(GameApp):
                 text = "side chosen" if state.boards[p] is not None else "choosing a side"
             else:
                 text = note
-            assign(self.bot_captions[p], value=f"<b>P{p + 1}</b> ({html.escape(self._player_name(p))}): "
+            assign(self.bot_captions[p], value=f"<b>{self.seat_name(p)}</b> ({html.escape(self._player_name(p))}): "
                                                f"{html.escape(text)}")
 
     def _refresh_results(self) -> None:
         state = self.state
         results = state.round_results
         n = state.num_players
-        head = "".join(f'<th class="oom-num">P{p + 1} ({html.escape(self._player_name(p))})</th>' for p in range(n))
+        head = "".join(f'<th class="oom-num">{html.escape(self.seat_title(p))}</th>' for p in range(n))
         rows = []
         for result in results:
             cells = []
@@ -1084,10 +1095,10 @@ class OutOfMineApp(GameApp):
                 pts = result["points"][p]
                 parts = [state.points_words(pts)]
                 if result["removed"][p]:
-                    parts.append(f"{len(result['removed'][p])} tile(s) removed at the check")
+                    parts.append(f"{plural(len(result['removed'][p]), 'tile')} taken off at the check")
                 star = " \u2605" if result["caller"] == p else ""
                 cells.append(f'<td class="oom-num" title="{html.escape(", ".join(parts))}">{pts["total"]}{star}</td>')
-            how = {"call": f"P{result['caller'] + 1} called" if result["caller"] is not None else "called",
+            how = {"call": f"{player_name(result['caller'])} called" if result["caller"] is not None else "called",
                    "time": "time up", "all done": "all done"}.get(result["reason"], result["reason"])
             rows.append(f"<tr><td>Round {result['round']}</td>{''.join(cells)}"
                         f"<td>{html.escape(how)} at {clock_text(result['clock_ms'])}</td></tr>")
@@ -1106,7 +1117,7 @@ class OutOfMineApp(GameApp):
         """Who won, and everybody's total, best first."""
         state = self.state
         totals, winners = state.scores(), state.winners()
-        names = {p: "you" if p == HUMAN else f"P{p + 1} ({self._player_name(p)})" for p in range(state.num_players)}
+        names = {p: "you" if p == HUMAN else self.seat_title(p) for p in range(state.num_players)}
         if winners == [HUMAN]:
             verdict = f"You win with {totals[HUMAN]} points!"
         elif len(winners) == 1:
@@ -1116,7 +1127,7 @@ class OutOfMineApp(GameApp):
                        f"with {totals[winners[0]]} points each.")
         ranking = ", ".join(f"{names[p]} {totals[p]}" for p in sorted(range(state.num_players),
                                                                        key=lambda p: (-totals[p], p)))
-        heads = ["you" if p == HUMAN else f"P{p + 1}" for p in range(state.num_players)]
+        heads = ["you" if p == HUMAN else player_name(p) for p in range(state.num_players)]
         card = ending_html(OS.ending(state, [head.capitalize() for head in heads]), heads, "Rounds")
         return (f"<b>Game over after {len(state.round_results)} rounds.</b> {html.escape(verdict)} "
                 f"Final totals: {html.escape(ranking)}. {html.escape(self.hint_steps.summary())} "

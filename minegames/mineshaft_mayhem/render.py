@@ -5,6 +5,9 @@ Two layouts of the same parts. Side by side (the default): the L-shaped conveyor
 cursite and tin in the corner of the L, and on the right the sorting containers, the gears and
 the score. Stacked (``stacked=True``, for a phone): the same right-hand part drawn under the
 conveyor, so the picture is about half as wide and keeps its text legible at a phone's width.
+A phone may also show the stacked picture in its two parts (``part="conveyor"``: the title, the
+conveyor and the dice in its corner; ``part="sorting"``: the containers, the gears and the score),
+so the app can put the dice and the buttons that decide on them between the two.
 Spaces, dice and gears carry the same 1-based numbers as the action texts ("shake: ruby onto
 space 4"). No text is drawn under ``MIN_TEXT`` units: shown at its natural width (one unit a
 pixel) every word is at least that many pixels high.
@@ -42,9 +45,18 @@ PHASE_HINT = {
 }
 
 
-def sheet_svg(state, display_width: float | None = DISPLAY_WIDTH, *, stacked: bool = False) -> str:
+#: The parts of the stacked picture ``sheet_svg`` can draw alone.
+PARTS = ("all", "conveyor", "sorting")
+
+
+def sheet_svg(state, display_width: float | None = DISPLAY_WIDTH, *, stacked: bool = False, part: str = "all") -> str:
     """Draw ``state`` (a MineshaftMayhem) as an SVG string, side by side or ``stacked``; with
-    ``display_width=None`` the picture is shown at its natural size (one unit a pixel)."""
+    ``display_width=None`` the picture is shown at its natural size (one unit a pixel).
+    ``part`` draws one part of the stacked picture alone (see the module docstring)."""
+    if part not in PARTS:
+        raise ValueError(f"part is one of {', '.join(PARTS)}, not {part!r}")
+    if part != "all" and not stacked:
+        raise ValueError("only the stacked picture comes in parts")
     opts = state.options
     top, lower = opts.top_spaces, opts.lower_spaces
     column_x = MARGIN + (top - 1) * STEP
@@ -62,13 +74,20 @@ def sheet_svg(state, display_width: float | None = DISPLAY_WIDTH, *, stacked: bo
         right_x, right_y = left_width, HEADER
         width = left_width + right_width + MARGIN
     height = max(belt_bottom, panel_bottom, right_y + RIGHT_HEIGHT) + MARGIN
-
     title = f"Mineshaft Mayhem, turn {state.turn}: {PHASE_HINT[state.phase]}"
+    if part == "sorting":
+        doc = svg.Svg(MARGIN + right_width + MARGIN, RIGHT_HEIGHT + 2 * MARGIN, display_width=display_width
+                      or MARGIN + right_width + MARGIN, title=f"{title}: containers, gears and score")
+        _right_panel(doc, state, MARGIN, MARGIN)
+        return str(doc)
+    if part == "conveyor":
+        height = max(belt_bottom, panel_bottom) + MARGIN
     doc = svg.Svg(width, height, display_width=display_width or width, title=title)
     _header(doc, state, width, stacked)
     _conveyor(doc, state, column_x)
     _corner(doc, state, MARGIN, panel_y)
-    _right_panel(doc, state, right_x, right_y)
+    if part == "all":
+        _right_panel(doc, state, right_x, right_y)
     return str(doc)
 
 

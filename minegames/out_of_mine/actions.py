@@ -1,5 +1,7 @@
-"""The actions of Out of Mine!. Players are 0-based in fields and 1-based in the
-text people read ("P2 calls Out of Mine!"), which ``apply`` also accepts.
+"""The actions of Out of Mine!. Players are 0-based in fields and 1-based in an
+action's name ("P2 calls Out of Mine!"), which ``apply`` also accepts; what people read
+(the log, the apps) is ``OutOfMine.action_words``: tiles by colour and look, places by row and
+column from 1.
 
 Field types are checked on creation (a save with a malformed action is refused by
 the codec); whether an action is *legal* is the state's business.
@@ -24,6 +26,19 @@ def clock_text(ms: int) -> str:
     """A round-clock reading as minutes:seconds.tenths, e.g. 12400 -> '0:12.4'."""
     tenths = ms // 100
     return f"{tenths // 600}:{tenths % 600 // 10:02d}.{tenths % 10}"
+
+
+#: A quarter-turn count (symmetry ``k % 4``: clockwise, see ``polyomino.transform``) in words.
+TURN_WORDS = ("", "turned a quarter turn clockwise", "turned a half turn", "turned a quarter turn anticlockwise")
+
+
+def turn_words(k: int) -> str:
+    """How a tile lies compared with the supply's picture of it: symmetry ``k`` (turned over
+    first when ``k >= 4``, then turned clockwise) in words; "" when it lies as pictured."""
+    turn = TURN_WORDS[k % 4]
+    if k < 4:
+        return turn
+    return "turned over" + (f" and {turn}" if turn else "")
 
 
 @dataclasses.dataclass(frozen=True)

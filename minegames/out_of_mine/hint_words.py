@@ -82,8 +82,7 @@ class Weighing:
                 else f"{self.spots} places"
             kind = ("the largest piece you still need" if self.largest
                     else "an awkward shape, with fewer places than the bigger pieces")
-            parts.append(f"Hardest to fit: the {self.step_name} ({SIZES[self.step.colour]} "
-                         f"space{'s' if SIZES[self.step.colour] > 1 else ''}), {kind}: it fits in {where} "
+            parts.append(f"Hardest to fit: the {self.step_name}, {kind}: it fits in {where} "
                          "on the empty spaces. Lay the hard pieces while there is room; single spaces fill gaps last.")
         return " ".join(parts)
 
@@ -131,12 +130,12 @@ def weigh(state: Any, player: int) -> Weighing:
         spots, _, index = min(scored)
         step = advice.place[index]
         largest = SIZES[step.colour] == max(SIZES[p.colour] for p in advice.place)
-        step_name = f"{step.colour} {kit.names[step.colour][step.shape]}"
+        step_name = kit.kind_words(step.colour, step.shape)
     remove, remove_name, reason = None, "", ""
     if advice.remove:
         remove = advice.remove[0]
         tile = kit.tiles[remove]
-        remove_name = f"{tile.colour} {kit.shape_name(remove)}"
+        remove_name = kit.tile_words(remove)
         lying = next(p for p in placed if p.tile == remove)
         if used.get(tile.colour, 0) > card.limits.get(tile.colour, 0):
             reason = "card"

@@ -17,6 +17,25 @@ from . import components
 
 Cell = tuple[int, int]
 
+#: What the letter of a shape's name ("L4": an L of 4 cells) looks like, in a player's words;
+#: other letters are the letter the tile looks like ("the red 4-cell T-shape").
+SHAPE_WORDS = {"I": "bar", "O": "square", "S": "zigzag", "W": "staircase", "X": "cross"}
+
+
+def shape_words(name: str, size: int) -> str:
+    """A shape as a player sees it, by its size and look: "4-cell bar", "5-cell L-shape",
+    "1-cell square" (a single cell looks like a square whatever its letter)."""
+    letter = name[:1].upper()
+    if size == 1:
+        look = "square"
+    elif letter in SHAPE_WORDS:
+        look = SHAPE_WORDS[letter]
+    elif letter.isalpha():
+        look = f"{letter}-shape"
+    else:
+        look = "piece"
+    return f"{size}-cell {look}"
+
 
 def oriented(shape: frozenset, k: int, mark: Cell | None = None) -> tuple[frozenset, Cell | None]:
     """Symmetry ``k`` of ``shape`` (normalised) and where the marked cell (a find) ends up."""
@@ -57,6 +76,16 @@ class Kit:
     def shape_name(self, tile: int) -> str:
         t = self.tiles[tile]
         return self.names[t.colour][t.shape]
+
+    def tile_words(self, tile: int) -> str:
+        """A tile as a player names it: colour and look, and its find when it shows one
+        ("yellow 1-cell square", "white 5-cell U-shape with gold"); the tile's number never shows."""
+        t = self.tiles[tile]
+        return self.kind_words(t.colour, t.shape) + ("" if t.find is None else f" with {t.find[1]}")
+
+    def kind_words(self, colour: str, shape: int) -> str:
+        """A (colour, shape) of the supply in a player's words ("red 4-cell L-shape")."""
+        return f"{colour} {shape_words(self.names[colour][shape], len(self.shapes[colour][shape]))}"
 
     def orient(self, tile: int, k: int) -> tuple[frozenset, Cell | None]:
         """Cells of ``tile`` turned by symmetry ``k`` and the cell of its find (or None)."""

@@ -14,11 +14,13 @@ from minegames.core.polyomino import neighbours
 
 from .actions import clock_text
 from .components import COLOURS
+from .state import board_name, player_name
 
 CELL = 26
 MARGIN = 16
 HEADER = 46
 PANEL_GAP = 22
+NAME_W = 74  # the score table's column of player names ("Player 1 ★")
 ROCK = ("#6b5f55", "#4d443d")
 GALLERY = ("#dcc79c", "#a88f62")
 DISPLAY_WIDTH = 860
@@ -86,7 +88,8 @@ def _board_cells(state, p: int) -> frozenset:
 def _panel(doc: svg.Svg, state, p: int, x: float, y: float, width: float, board_h: float, frame) -> None:
     board = state.boards[p]
     to_move = p in state.players_to_move()
-    label = f"P{p + 1} · board {state.board_numbers[p]}{board.side if board else ' (side not chosen)'}"
+    label = f"{player_name(p).capitalize()} · {board_name(state.board_numbers[p])}" \
+            f"{board.side if board else ' (side not chosen)'}"
     finished = state.finished_ms[p]
     if state.phase == "placing" and finished is not None:
         label += f" · stopped {clock_text(finished)}"
@@ -147,10 +150,7 @@ def _tile(state, placed, at, gallery: frozenset) -> str:
         colour, letter = palette.find_style(tile.find[1])
         parts.append(svg.circle(cx + CELL / 2, cy + CELL / 2, 7, fill=colour, stroke=svg.INK, stroke_width=0.8))
         parts.append(svg.text(cx + CELL / 2, cy + CELL / 2 + 3.5, letter, size=9, anchor="middle", weight="bold"))
-    name = f"{tile.colour} {kit.shape_name(placed.tile)} (tile {placed.tile})"
-    if tile.find:
-        name += f", {tile.find[1]}"
-    return svg.group(parts, tooltip=name)
+    return svg.group(parts, tooltip=kit.tile_words(placed.tile))
 
 
 def _card(doc: svg.Svg, state, p: int, x: float, y: float, width: float) -> None:
@@ -183,20 +183,20 @@ def _score_table(doc: svg.Svg, state, x: float, y: float, width: float) -> None:
     rounds = state.options.rounds
     doc.add(svg.text(x, y + 12, "Scores", size=12, weight="bold"))
     doc.add(svg.text(x + width, y + 12, "! = called Out of Mine!", size=9.5, anchor="end", fill=svg.MUTED))
-    col_w = min(44, (width - 150) / (rounds + 1))
+    col_w = min(44, (width - 150) / (rounds + 1))  # the names take NAME_W
     for r in range(rounds):
-        doc.add(svg.text(x + 60 + r * col_w + col_w / 2, y + 12, f"R{r + 1}", size=10, anchor="middle",
+        doc.add(svg.text(x + NAME_W + r * col_w + col_w / 2, y + 12, f"R{r + 1}", size=10, anchor="middle",
                          fill=svg.MUTED))
-    doc.add(svg.text(x + 60 + rounds * col_w + col_w / 2, y + 12, "total", size=10, anchor="middle",
+    doc.add(svg.text(x + NAME_W + rounds * col_w + col_w / 2, y + 12, "total", size=10, anchor="middle",
                      weight="bold"))
     winners = state.winners() if state.is_over else []
     for p, total in enumerate(state.scores()):
         row_y = y + 30 + 18 * p
-        doc.add(svg.text(x, row_y, f"P{p + 1}" + (" ★" if p in winners else ""), size=11))
+        doc.add(svg.text(x, row_y, player_name(p).capitalize() + (" ★" if p in winners else ""), size=11))
         for r, result in enumerate(results):
             points = result["points"][p]
             called = result["caller"] == p
-            doc.add(svg.text(x + 60 + r * col_w + col_w / 2, row_y, str(points["total"]) + ("!" if called else ""),
+            doc.add(svg.text(x + NAME_W + r * col_w + col_w / 2, row_y, str(points["total"]) + ("!" if called else ""),
                              size=11, anchor="middle"))
-        doc.add(svg.text(x + 60 + rounds * col_w + col_w / 2, row_y, str(total), size=11, anchor="middle",
+        doc.add(svg.text(x + NAME_W + rounds * col_w + col_w / 2, row_y, str(total), size=11, anchor="middle",
                          weight="bold"))

@@ -102,7 +102,7 @@ def ending(state, names=None) -> dict:
     the base and empty cells always shown), ``totals``, ``winners``, ``revealed`` (each player's
     round totals and the tiles the checks took off) and ``why`` (sentences)."""
     count = state.num_players
-    names = list(names) if names is not None else [f"P{p + 1}" for p in range(count)]
+    names = list(names) if names is not None else [f"Player {p + 1}" for p in range(count)]
     parts = score_breakdown(state)
     always = (PART_LABELS["base"], PART_LABELS["empty"])
     rows = [(label, [row[label] for row in parts]) for label in parts[0]

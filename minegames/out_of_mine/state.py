@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 
 from minegames.core import SIMULTANEOUS, Action, Deck, GameState, IllegalActionError, refuse
 from minegames.core.polyomino import symmetries, translate
+from minegames.core.words import plural
 
 from . import scoring
-from .actions import ACTION_TYPES, SIDES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
+from .actions import ACTION_TYPES, SIDES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text, turn_words
 from .kit import Kit, standard_kit
 from .options import Options
 
@@ -52,6 +53,32 @@ class TileOffer(NamedTuple):
     listed: bool
     rule: str | None
     reason: str
+
+
+#: Why the check after a round takes a tile off (``scoring.wrongly_placed``'s reasons), in words.
+CHECK_WORDS = {scoring.OVER_ROCK: "it hangs over the rock",
+               scoring.NOT_ON_CARD: "its colour is not on the treasure card",
+               scoring.OVER_LIMIT: "the card allows fewer tiles of its colour (the last laid goes)"}
+
+
+def player_name(player: int) -> str:
+    """A seat as the log and the apps name it, counted from 1: "player 2"."""
+    return f"player {player + 1}"
+
+
+def board_name(board: int) -> str:
+    """Boards are numbered 0-9 inside the model and 1-10 on the table (as the lessons show them)."""
+    return f"board {board + 1}"
+
+
+def cell_words(cell: tuple[int, int]) -> str:
+    """A space of a board as a player counts it: "row 1, column 4" (from 1)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def _top_left(cells) -> tuple[int, int]:
+    """A tile's top-left square: the leftmost of its top row."""
+    return min(cells)
 
 
 class OutOfMine(GameState):
@@ -109,8 +136,7 @@ class OutOfMine(GameState):
         self._box = sorted(boards.draw_pile)
         self._deck = Deck(sorted(self._kit.cards))
         self._deck.shuffle(self.rng)
-        self._note("each player gets a gallery board: "
-                   + ", ".join(f"P{p + 1} board {b}" for p, b in enumerate(self._board_no)))
+        self._note("each player gets a gallery board: " + self._boards_text())
 
     # ---- what players see ----------------------------------------------------
     @property
@@ -352,39 +378,40 @@ class OutOfMine(GameState):
             return
         p = action.player
         if not 0 <= p < self.num_players:
-            refuse("no such player", f"players are 0..{self.num_players - 1}, not {p}")
+            refuse("no such player", f"there is no {player_name(p)}: this game has {self.num_players} players")
         if isinstance(action, ChooseSide):
             self._check_side(action)
             return
         if self._phase != "placing":
-            refuse("choose sides first", f"'{action}' needs the round to be under way; "
+            refuse("choose sides first", f"'{self.action_words(action)}' needs the round to be under way; "
                                           "every player first picks a side of their board")
         if self._finished[p] is not None:
-            refuse("player done", f"P{p + 1} has stopped placing this round")
+            refuse("player done", f"{player_name(p)} has stopped placing this round")
         if isinstance(action, Place):
             self._check_place(action)
         elif isinstance(action, Remove):
             if self._where.get(action.tile) != p:
-                refuse("not your tile", f"tile {action.tile} is not on P{p + 1}'s board")
+                refuse("not your tile", f"{self._tile_in_words(action.tile)} is not on {player_name(p)}'s board")
         elif isinstance(action, Call):
             empty = len(self.empty_cells(p))
             if empty:
-                refuse("not covered", f"P{p + 1} may call only with every gallery cell covered; {empty} empty")
+                refuse("not covered", f"{player_name(p)} may call only with every gallery space covered; "
+                                      f"{plural(empty, 'space')} still empty")
 
     def _check_side(self, action: ChooseSide) -> None:
         p = action.player
         if self._phase != "choose_sides":
             refuse("sides chosen", "sides are chosen only at the start of a round")
         if self._side[p] is not None:
-            refuse("side already chosen", f"P{p + 1} already plays side {self._side[p]} this round")
+            refuse("side already chosen", f"{player_name(p)} already plays side {self._side[p]} this round")
         if action.side not in SIDES:
             refuse("no such side", f"a board has sides A and B, not {action.side!r}")
         allowed = self.sides_allowed(p)
         if action.side not in allowed:
             if self._forced[p] is not None:
-                refuse("same board", f"P{p + 1} got back last round's board and must turn it "
+                refuse("same board", f"{player_name(p)} got back last round's board and must turn it "
                                       f"to side {self._forced[p]}")
-            refuse("no such side", f"board {self._board_no[p]} has only side(s) {allowed}")
+            refuse("no such side", f"{board_name(self._board_no[p])} has only side {' and '.join(allowed)}")
 
     def _check_place(self, action: Place) -> None:
         p, tile, k = action.player, action.tile, action.orientation
@@ -392,9 +419,10 @@ class OutOfMine(GameState):
         if not 0 <= tile < len(self._kit.tiles):
             refuse("no such tile", f"tiles are 0..{len(self._kit.tiles) - 1}, not {tile}")
         owner = self._where.get(tile)
+        name = self._tile_in_words(tile)
         if owner is not None:
-            where = "your board" if owner == p else f"P{owner + 1}'s board"
-            refuse("tile not in supply", f"tile {tile} already lies on {where}")
+            where = "your board" if owner == p else f"{player_name(owner)}'s board"
+            refuse("tile not in supply", f"{name} already lies on {where}")
         if k not in symmetries(opts.flips):
             why = "without flips a tile may only be turned (0..3)" if opts.flips is False and 4 <= k <= 7 \
                 else "orientations are 0..7"
@@ -402,24 +430,25 @@ class OutOfMine(GameState):
         cells = translate(self._kit.orient(tile, k)[0], action.row, action.col)
         gallery = self.gallery(p)
         if cells & self.occupied(p):
-            refuse("overlap", f"tile {tile} would lie on another tile of P{p + 1}")
+            refuse("overlap", f"{name} would lie on another tile of {player_name(p)}")
         if opts.strict_placement:
             if not cells <= gallery:
-                refuse("outside the gallery", f"tile {tile} would reach over the rock at "
-                                               f"{sorted(cells - gallery)}")
+                refuse("outside the gallery", f"{name} would reach over the rock at "
+                                               + "; ".join(cell_words(c) for c in sorted(cells - gallery)))
             card_says_no = self._card_refusal(p, self._kit.tiles[tile].colour)
             if card_says_no is not None:
                 refuse(*card_says_no)
         elif not cells & gallery:
-            refuse("off the board", f"tile {tile} must cover at least one gallery cell")
+            refuse("off the board", f"{name} must cover at least one space of the gallery")
 
     def _card_refusal(self, p: int, colour: str) -> tuple[str, str] | None:
         """(rule, why) when ``p``'s treasure card forbids another ``colour`` tile (strict placement)."""
         limit = self._kit.cards[self._cards[p]].limits.get(colour, 0)
         if limit <= 0:
-            return "colour not on card", f"P{p + 1}'s treasure card shows no {colour} crystals"
+            return "colour not on card", f"{player_name(p)}'s treasure card shows no {colour} crystals"
         if self.card_use(p).get(colour, 0) >= limit:
-            return "card limit", f"P{p + 1}'s card allows {limit} {colour} tile(s), all on the board"
+            return "card limit", (f"{player_name(p)}'s card allows {plural(limit, colour + ' tile')}, "
+                                  f"{'all' if limit > 1 else 'already'} on the board")
         return None
 
     # ---- what a front end asks ------------------------------------------------
@@ -438,7 +467,8 @@ class OutOfMine(GameState):
                 name = self._kit.names[colour][shape]
                 why = turn_refusal or card
                 if why is None and not free[(colour, shape)]:
-                    why = ("tile not in supply", f"no {colour} {name} is left in the supply: every one lies on a board")
+                    why = ("tile not in supply", f"no {self._kit.kind_words(colour, shape)} is left in the supply: "
+                                                 "every one lies on a board")
                 listed = turn_refusal is None and (card is None or card[0] != "colour not on card")
                 offers[(colour, shape)] = TileOffer(colour, shape, name, free[(colour, shape)], why is None, listed,
                                                     *(why or (None, "")))
@@ -449,11 +479,11 @@ class OutOfMine(GameState):
         if self.is_over:
             return "game over", "the game is over; no more tiles are placed"
         if not isinstance(player, int) or not 0 <= player < self.num_players:
-            return "no such player", f"players are 0..{self.num_players - 1}, not {player}"
+            return "no such player", f"there is no {player_name(player)}: this game has {self.num_players} players"
         if self._phase != "placing":
             return "choose sides first", "tiles are taken once every player has picked a side of their board"
         if self._finished[player] is not None:
-            return "player done", f"P{player + 1} has stopped placing this round"
+            return "player done", f"{player_name(player)} has stopped placing this round"
         return None
 
     def points_words(self, points: dict[str, Any], with_base: bool = True) -> str:
@@ -476,8 +506,8 @@ class OutOfMine(GameState):
             allowed = self.sides_allowed(player)
             board = self._board_no[player]
             if len(allowed) == 1:
-                return f"{head} You got board {board} back: play its other side, {allowed[0]}, to start."
-            return (f"{head} Board {board} is yours: choose the side to play. "
+                return f"{head} You got {board_name(board)} back: play its other side, {allowed[0]}, to start."
+            return (f"{head} {board_name(board).capitalize()} is yours: choose the side to play. "
                     "The clock starts when everybody has chosen.")
         if self._finished[player] is not None:
             return "You have stopped placing; the round goes on until someone calls or everybody is done."
@@ -489,7 +519,7 @@ class OutOfMine(GameState):
     def _apply(self, action: Action) -> None:
         if isinstance(action, ChooseSide):
             self._side[action.player] = action.side
-            self._note(f"P{action.player + 1} plays board {self._board_no[action.player]} side {action.side}")
+            self._note(self.action_words(action))
             if all(side is not None for side in self._side):
                 self._reveal_cards()
         elif isinstance(action, Tick):
@@ -504,19 +534,19 @@ class OutOfMine(GameState):
             self._placed[action.player].append(
                 PlacedTile(action.tile, action.orientation, action.row, action.col, cells))
             self._where[action.tile] = action.player
-            self._timed(f"P{action.player + 1} places {self._tile_text(action.tile)} turned "
-                        f"{action.orientation} at {action.row},{action.col}")
+            self._timed(self.action_words(action))
         elif isinstance(action, Remove):
+            words = self.action_words(action)  # while the tile still lies where the words say
             self._take_off(action.player, action.tile)
-            self._timed(f"P{action.player + 1} removes {self._tile_text(action.tile)}")
+            self._timed(words)
         elif isinstance(action, Call):
             self._finished[action.player] = self._clock
-            self._timed(f"P{action.player + 1} calls Out of Mine!")
+            self._timed(self.action_words(action))
             self._finish_round("call", action.player)
         elif isinstance(action, Done):
             self._finished[action.player] = self._clock
             self._done_order.append(action.player)
-            self._timed(f"P{action.player + 1} is done")
+            self._timed(self.action_words(action))
             if all(t is not None for t in self._finished):
                 self._finish_round("all done", None)
 
@@ -530,8 +560,8 @@ class OutOfMine(GameState):
         self._see_chance()
         self._cards = [self._deck.draw(self.rng, reshuffle=True) for _ in range(self.num_players)]
         self._phase, self._clock = "placing", 0
-        self._note("into the mine! cards: " + "; ".join(
-            f"P{p + 1} {self._card_text(c)}" for p, c in enumerate(self._cards)))
+        self._note("into the mine! The treasure cards turn up: " + "; ".join(
+            f"{player_name(p)} may lay {self._card_text(c)}" for p, c in enumerate(self._cards)))
 
     def _finish_round(self, reason: str, caller: int | None) -> None:
         for p in range(self.num_players):
@@ -551,13 +581,12 @@ class OutOfMine(GameState):
             "removed": [[[tile, why] for tile, why in r] for r in removed],
             "points": points,
         })
-        self._note(f"round {self._round} scores: " + ", ".join(
-            f"P{p + 1} {pts['total']}" for p, pts in enumerate(points)))
+        self._note("the round is scored: " + self._points_text(pts["total"] for pts in points))
         if self._round >= self.options.rounds:
             self._phase = "over"
-            totals = self.scores()
-            best = " and ".join(f"P{p + 1}" for p in self.winners())
-            self._note(f"game over: totals {totals}; {'winner' if len(self.winners()) == 1 else 'shared win'}: {best}")
+            winners = " and ".join(player_name(p) for p in self.winners())
+            verdict = f"{winners} win{'s' if len(self.winners()) == 1 else ' together'}"
+            self._note(f"game over: {verdict}; the totals: {self._points_text(self.scores())}")
             return
         self._pass_boards(self._leaving_player(caller))
 
@@ -568,7 +597,8 @@ class OutOfMine(GameState):
         removed = scoring.wrongly_placed(self.gallery(p), placed, kit.cards[self._cards[p]].limits)
         for tile, why in removed:
             self._take_off(p, tile)
-            self._note(f"check: P{p + 1} loses {self._tile_text(tile)} ({why})")
+            self._note(f"the check takes {self._tile_in_words(tile)} off {player_name(p)}'s board: "
+                       f"{CHECK_WORDS.get(why, why)}")
         return removed
 
     def _points(self, p: int, caller: int | None, removed: list) -> dict[str, Any]:
@@ -624,8 +654,8 @@ class OutOfMine(GameState):
             if self._board_no[p] == board:
                 other = [s for s in self._kit.sides_of(board) if s != side]
                 self._forced[p] = other[0] if other else None
-        self._note(f"P{leaver + 1}'s board {previous[leaver][0]} leaves; board {new} joins. "
-                   + ", ".join(f"P{p + 1} board {b}" for p, b in enumerate(self._board_no)))
+        self._note(f"{player_name(leaver)}'s {board_name(previous[leaver][0])} goes back in the box and "
+                   f"{board_name(new)} joins; the boards are dealt again: " + self._boards_text())
         for card in self._cards:
             self._deck.discard(card)
         n = self.num_players
@@ -635,14 +665,64 @@ class OutOfMine(GameState):
         self._placed, self._where = [[] for _ in range(n)], {}
         self._finished, self._done_order = [None] * n, []
 
-    def _tile_text(self, tile: int) -> str:
-        t = self._kit.tiles[tile]
-        find = "" if t.find is None else f" with {t.find[1]}"
-        return f"{t.colour} {self._kit.shape_name(tile)}{find} (tile {tile})"
+    # ---- words ------------------------------------------------------------------------
+    def action_words(self, action: Action) -> str:
+        """An action in a player's words, as the log writes it ("player 2 places the red 4-cell
+        bar, turned a quarter turn clockwise, with its top-left square on row 1, column 3")."""
+        if isinstance(action, Tick):
+            return f"the clock moves on {action.ms / 1000:g} s"
+        who = player_name(action.player)
+        if isinstance(action, ChooseSide):
+            board = self._board_no[action.player] if 0 <= action.player < self.num_players else None
+            return f"{who} plays side {action.side}" + ("" if board is None else f" of {board_name(board)}")
+        if isinstance(action, Place):
+            return f"{who} places {self.placement_words(action.tile, action.orientation, action.row, action.col)}"
+        if isinstance(action, Remove):
+            lying = next((t for t in self._placed[action.player] if t.tile == action.tile), None) \
+                if 0 <= action.player < self.num_players else None
+            where = "the board" if lying is None else cell_words(_top_left(lying.cells))
+            return f"{who} takes {self._tile_in_words(action.tile)} back off {where}"
+        if isinstance(action, Call):
+            return f"{who} calls Out of Mine!"
+        if isinstance(action, Done):
+            return f"{who} is done placing for this round"
+        return str(action)
+
+    def placement_words(self, tile: int, orientation: int, row: int, col: int) -> str:
+        """A tile laid: which, how it is turned (the plainest turn that lays the same cells: a bar
+        turned three quarters lies as one turned a quarter) and where its top-left square goes."""
+        kit = self._kit
+        if not 0 <= tile < len(kit.tiles) or orientation not in symmetries(True):
+            return f"a tile that is not in the kit (number {tile}, symmetry {orientation})"
+        plainest = min(kit.same_layouts(tile, orientation, True, True))
+        cells = translate(kit.orient(tile, orientation)[0], row, col)
+        corner = _top_left(cells)
+        if corner[0] < 0 or corner[1] < 0:
+            on_board = [c for c in cells if c[0] >= 0 and c[1] >= 0]
+            where = "hanging over the rock" + (f", covering {cell_words(min(on_board))}" if on_board else "")
+        else:
+            where = f"{'on' if len(cells) == 1 else 'with its top-left square on'} {cell_words(corner)}"
+        turn = turn_words(plainest)
+        return f"the {kit.tile_words(tile)}{f', {turn},' if turn else ''} {where}"
+
+    def _tile_in_words(self, tile: int) -> str:
+        if not 0 <= tile < len(self._kit.tiles):
+            return "a tile that is not in the kit"
+        return f"the {self._kit.tile_words(tile)}"
 
     def _card_text(self, card_id: int) -> str:
+        """A treasure card's limits: "2 yellow, 1 blue and 3 red tiles"."""
         card = self._kit.cards[card_id]
-        return " ".join(f"{n}x{colour}" for colour, n in card.limits.items())
+        counts = [f"{n} {colour}" for colour, n in card.limits.items()]
+        listed = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+        return f"{listed} {'tile' if sum(card.limits.values()) == 1 else 'tiles'}"
+
+    def _boards_text(self) -> str:
+        return ", ".join(f"{player_name(p)} gets {board_name(b)}" for p, b in enumerate(self._board_no))
+
+    @staticmethod
+    def _points_text(totals) -> str:
+        return ", ".join(f"{plural(total, 'point')} for {player_name(p)}" for p, total in enumerate(totals))
 
     def _note(self, text: str) -> None:
         self.log.add(self._round, text)
@@ -711,7 +791,7 @@ class OutOfMine(GameState):
                                   f"boards in the pile, not {len(self._pile)}"))
         for p in range(n):
             if self._side[p] is not None and (self._board_no[p], self._side[p]) not in kit.boards:
-                found.append(("side", f"board {self._board_no[p]} has no side {self._side[p]!r}"))
+                found.append(("side", f"{board_name(self._board_no[p])} has no side {self._side[p]!r}"))
         seen: Counter = Counter(t.tile for tiles in self._placed for t in tiles)
         if any(count > 1 for count in seen.values()):
             found.append(("tile count", "a tile lies in two places"))
@@ -725,9 +805,9 @@ class OutOfMine(GameState):
         for p in range(n):
             cells = [c for t in self._placed[p] for c in t.cells]
             if len(cells) != len(set(cells)):
-                found.append(("overlap", f"two tiles of P{p + 1} overlap"))
+                found.append(("overlap", f"two tiles of {player_name(p)} overlap"))
             if placing and opts.strict_placement and not set(cells) <= self.gallery(p):
-                found.append(("outside the gallery", f"a tile of P{p + 1} lies over the rock"))
+                found.append(("outside the gallery", f"a tile of {player_name(p)} lies over the rock"))
         return found
 
 

@@ -122,6 +122,12 @@ def test_mid_game_fits_the_screen(page, voila_url, tmp_path, size):
     phone = size["width"] < 500
     shown = ".mm-sheet-stacked svg" if phone else ".mm-sheet-wide svg"
     assert page.locator(shown).is_visible()
+    if phone:  # the dice and the roll button within one screen of the conveyor they decide on
+        belt = page.locator(shown).bounding_box()
+        bottoms = [box["y"] + box["height"] for box in
+                   (page.locator(".mm-roll").bounding_box(), *(die.bounding_box() for die in page.locator(".mm-die").all()))]
+        assert max(bottoms) - belt["y"] <= size["height"], (belt, bottoms)
+        assert page.locator(".mm-sheet-sorting svg").is_visible()  # the containers and gears below them
     screen_sizes.screenshot(page, tmp_path, f"mineshaft_mayhem_app_{size['width']}")
     assert screen_sizes.layout_problems(page, targets=phone) == []
     assert page.console_errors == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -67,7 +68,10 @@ def test_place_a_tile_with_the_mouse_while_the_clock_runs(page, voila_url):
     page.wait_for_selector(".oom-board .gb-tile", state="attached")
     assert page.locator(".oom-board .gb-tile").count() == 1
     assert page.locator(".oom-board .gb-base").inner_html() != board_before
-    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('player 1 places')")
+    placed = text_of(page, ".oom-status")  # in words: the tile by colour and size, the place from row 1
+    assert re.search(r"player 1 places the \w+ \d-cell .*row \d, column \d", placed), placed
+    assert not re.search(r"\bP\d\b|\(tile \d|turned \d", placed), placed
 
     # keys reach the kernel: r turns the tile in hand (its picture changes)
     page.locator(".oom-shape:not([disabled])").last.click()
@@ -144,7 +148,7 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('in your hand')")
     spot = hover_until_the_ghost_fits(page)
     page.mouse.click(spot["x"], spot["y"])
-    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('player 1 places')")
     # the tile just laid shows; the next one's shadow waits until the pointer moves
     page.wait_for_function("() => document.querySelector('.oom-board .gb-ghost') === null")
 
@@ -171,10 +175,10 @@ def test_hint_keyboard_and_a_bots_call(page, voila_url):
     # fill its board: then stop too
     page.locator(".oom-pace button", has_text="very fast").click()
     page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('bot pace: very fast')")
-    page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('P2 called')"
+    page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('player 2 called')"
                            " || document.querySelector('.oom-bot-caption').innerText.includes('stopped')",
                            timeout=90_000)
-    if "P2 called" not in text_of(page, ".oom-results"):
+    if "player 2 called" not in text_of(page, ".oom-results"):
         page.locator(".oom-done").click()
     page.wait_for_function("() => document.querySelector('.oom-results').innerText.includes('Round 1')")
     assert "Round 2 of 7" in text_of(page, ".mg-instruction")
@@ -201,7 +205,7 @@ def test_the_settings_row_deals_a_four_player_game(page, voila_url):
     page.wait_for_function("() => [...document.querySelectorAll('.oom-bot-caption')]"
                            ".filter(c => c.innerText.includes('bot')).length === 3")
     captions = page.locator(".oom-bot-caption").all_inner_texts()
-    assert [text.split(":")[0] for text in captions] == ["P2 (hasty bot)", "P3 (hasty bot)", "P4 (hasty bot)"]
+    assert [text.split(":")[0] for text in captions] == [f"Player {p} (hasty bot)" for p in (2, 3, 4)]
     assert page.console_errors == []
 
 
@@ -220,7 +224,7 @@ def test_a_race_fits_a_laptop(page, voila_url, tmp_path):
     page.locator(".oom-shape:not([disabled])").first.click()
     spot = hover_until_the_ghost_fits(page)
     page.mouse.click(spot["x"], spot["y"])
-    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('player 1 places')")
     screen_sizes.screenshot(page, tmp_path, "out_of_mine_app_1400")
     assert screen_sizes.layout_problems(page, targets=False) == []
     assert page.console_errors == []
@@ -274,5 +278,5 @@ def test_a_race_on_a_phone_shows_before_it_lays_and_keeps_supply_and_board_in_on
 
     page.touchscreen.tap(x, y)
     page.wait_for_selector(".oom-board .gb-tile", state="attached")
-    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('P1 places')")
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('player 1 places')")
     assert page.console_errors == []

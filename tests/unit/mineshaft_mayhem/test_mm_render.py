@@ -83,6 +83,23 @@ def test_the_stacked_sheet_is_narrow_enough_for_a_phone():
     assert "Mineshaft Mayhem · Turn 1" in words and "roll all four dice" in words
 
 
+def test_the_stacked_sheet_splits_into_the_conveyor_with_its_dice_and_the_sorting_part():
+    """On a phone the app puts the dice cards between the two parts (issue 21: the dice card sat
+    below a 636 px picture): together they draw what the stacked sheet draws, each part only its own."""
+    game = mm.position(conveyor=["ruby", None, "amethyst"], gears=["emerald"], containers=[("ruby", 3)],
+                       cursite=2, dice=(1, 4, 4, 4), rolls_used=2)
+    whole, conveyor, sorting = (sheet_svg(game, None, stacked=True, part=part) for part in ("all", "conveyor", "sorting"))
+    height = lambda drawn: float(ET.fromstring(drawn).get("height"))  # noqa: E731
+    assert height(conveyor) < 360 and height(conveyor) + height(sorting) <= height(whole) + 20
+    _, top = texts(conveyor)
+    _, bottom = texts(sorting)
+    assert "Dice" in top and "Sorting containers" not in top and "Gears" not in top
+    assert "Sorting containers" in bottom and "Gears" in bottom and "Dice" not in bottom
+    assert min(font_sizes(conveyor) + font_sizes(sorting)) >= MIN_TEXT
+    with pytest.raises(ValueError):
+        sheet_svg(game, None, part="sorting")  # the side-by-side sheet is one picture
+
+
 def test_container_tooltips_count_points_right():
     titles = [t.text for t in ET.fromstring(mm.new_game(seed=1)._repr_svg_()).iter(NS + "title")]
     assert "container 1: 1 point per gem" in titles and "container 2: 2 points per gem" in titles

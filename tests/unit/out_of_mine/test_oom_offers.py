@@ -72,7 +72,7 @@ def test_a_full_colour_is_refused_as_card_limit_and_a_used_up_shape_as_not_in_su
         game.apply(Place(0, tile, k, row, col))
     for (c, shape), offer in game.tile_offers(0).items():
         if c == colour:
-            assert not offer.offered and offer.rule == "card limit" and "all on the board" in offer.reason
+            assert not offer.offered and offer.rule == "card limit" and "on the board" in offer.reason
             assert offer.listed  # still shown, greyed out
     # another player's card is not touched by P1's tiles
     assert any(o.offered for (c, _), o in game.tile_offers(1).items() if c == colour) or \
@@ -86,7 +86,7 @@ def test_a_shape_with_no_free_tile_is_refused_as_not_in_supply():
     i5 = next(s for s, name in enumerate(game.kit.names["white"]) if name == "I5")
     offer = game.tile_offers(0)[("white", i5)]
     assert offer.free == 0 and not offer.offered and offer.rule == "tile not in supply"
-    assert "no white I5 is left" in offer.reason
+    assert "no white 5-cell bar is left" in offer.reason
 
 
 def test_table_rules_list_every_colour_and_never_refuse_for_the_card():

@@ -8,7 +8,7 @@ from minegames.out_of_mine import ChooseSide, Done
 
 def test_sides_then_placing_then_done():
     game = oom.new_game(seed=5)
-    assert game.prompt(0).startswith("Round 1 of 7. Board ")
+    assert game.prompt(0).startswith(f"Round 1 of 7. Board {game.board_numbers[0] + 1} is yours")  # boards 1-10
     assert "choose the side to play" in game.prompt(0)
     game.apply(ChooseSide(0, "A"))
     assert game.prompt(0) == "Round 1 of 7. Waiting for the others to choose a side."

@@ -135,7 +135,7 @@ def test_the_game_ends_after_the_last_round(rounds):
 def test_a_tie_is_a_shared_win():
     game = all_done(choose_sides(oom.new_game(seed=1, rounds=1)))
     assert game.scores() == [0, 0] and game.winners() == [0, 1]
-    assert "shared win" in game.log.text()
+    assert "player 1 and player 2 win together" in game.log.text()
 
 
 def test_strict_placement_keeps_tiles_inside_the_gallery_and_within_the_card():
@@ -153,6 +153,12 @@ def test_strict_placement_keeps_tiles_inside_the_gallery_and_within_the_card():
 
 def _free(game, colour, shape=0):
     return next(t for t in game.free_tiles() if game.kit.tiles[t].colour == colour and game.kit.tiles[t].shape == shape)
+
+
+def _plain(game, colour, shape=0):
+    """A free tile of the shape with no find printed on it."""
+    return next(t for t in game.free_tiles() if game.kit.tiles[t].colour == colour
+                and game.kit.tiles[t].shape == shape and game.kit.tiles[t].find is None)
 
 
 def test_table_rules_let_tiles_hang_over_the_rock_and_break_the_card_but_not_overlap():
@@ -200,7 +206,7 @@ def test_call_is_legal_only_on_a_covered_board():
     assert oom.Call(0) in game.legal_actions(0)
     game.apply(oom.Tick(12_400)).apply(oom.Call(0))
     assert game.round_results[0]["finished_ms"] == [12_400, 12_400]
-    assert "0:12.4 P1 calls Out of Mine!" in game.log.text()
+    assert "0:12.4 player 1 calls Out of Mine!" in game.log.text()
 
 
 def test_the_clock_runs_and_the_time_limit_ends_the_round():
@@ -219,7 +225,53 @@ def test_every_action_is_logged_with_its_clock_time():
     place = game.legal_actions(1)[0]
     game.apply(oom.Tick(61_500)).apply(place)
     line = game.log.lines(1, game.log_unit)[0]
-    assert line.startswith("round 1: 1:01.5 P2 places ") and f"(tile {place.tile})" in line
+    assert line.startswith("round 1: 1:01.5 player 2 places the ") and "tile " not in line
+    assert f"row {place.row + 1}, column {place.col + 1}" in line
+
+
+def test_the_log_names_seats_tiles_turns_and_places_as_a_player_sees_them():
+    """Issue 21: "P1 places yellow I1 (tile 0) turned 0 at 0,3" said a seat's code, the shape's
+    code, a tile number, a symmetry number and a place counted from 0."""
+    game = oom.position([RECTANGLE, RECTANGLE], [{"red": 2, "yellow": 4, "white": 1}, {"white": 4}], [[]])
+    bar, single = _plain(game, "red", 0), _plain(game, "yellow")
+    game.apply(oom.Tick(3_000)).apply(oom.Place(0, bar, 3, 0, 0))  # three quarters lays a bar as one quarter
+    game.apply(oom.Place(0, single, 0, 0, 3)).apply(oom.Remove(0, single)).apply(oom.Done(1))
+    lines = game.log.lines(4, game.log_unit)
+    assert lines == [
+        "round 1: 0:03.0 player 1 places the red 4-cell bar, turned a quarter turn clockwise, "
+        "with its top-left square on row 1, column 1",
+        "round 1: 0:03.0 player 1 places the yellow 1-cell square on row 1, column 4",
+        "round 1: 0:03.0 player 1 takes the yellow 1-cell square back off row 1, column 4",
+        "round 1: 0:03.0 player 2 is done placing for this round",
+    ]
+    assert game.action_words(oom.Place(0, _plain(game, "red", 4), 5, 1, 1)) == (
+        "player 1 places the red 4-cell L-shape, turned over and turned a quarter turn clockwise, "
+        "with its top-left square on row 2, column 2")
+    assert game.action_words(oom.Place(0, _plain(game, "red", 4), 2, 1, 1)).count("turned a half turn") == 1
+    with_gold = next(t for t in game.free_tiles() if game.kit.tiles[t].find is not None)
+    assert f"the {game.kit.tile_words(with_gold)}" in game.action_words(oom.Place(0, with_gold, 0, 0, 0))
+    assert " with " in game.kit.tile_words(with_gold)  # the find it shows
+
+
+def test_refusals_name_tiles_and_spaces_in_words():
+    game = oom.position([RECTANGLE, RECTANGLE], [{"red": 2, "yellow": 4, "white": 1}, {"white": 4}], [[]])
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(oom.Place(0, _plain(game, "red", 0), 0, 3, 3))
+    assert refused.value.rule == "outside the gallery"
+    assert "the red 4-cell bar would reach over the rock at row 4, column 6; row 4, column 7" in str(refused.value)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(oom.Call(0))
+    assert "20 spaces still empty" in str(refused.value) and "P1" not in str(refused.value)
+
+
+def test_the_round_and_game_results_are_logged_in_words():
+    game = oom.new_game(seed=3, rounds=1)
+    choose_sides(game)
+    assert "The treasure cards turn up: player 1 may lay " in game.log.text()
+    all_done(game)
+    text = game.log.text(game.log_unit)
+    assert "the round is scored: " in text and " points for player 2" in text
+    assert "game over: player " in text and "[" not in text and "P1" not in text and "board 0" not in text
 
 
 def test_actions_can_be_given_as_text():

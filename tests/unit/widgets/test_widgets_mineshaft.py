@@ -41,7 +41,9 @@ def test_first_roll_matches_the_model():
     model.apply(Roll(ALL))
     assert app.state == model
     assert [t.description for t in app.dice_row.toggles] == [PIP_GLYPHS[f] for f in model.dice]
-    assert sheet_svg(model, None) in app.sheet.value and sheet_svg(model, None, stacked=True) in app.sheet.value
+    assert sheet_svg(model, None) in app.sheet.value
+    assert sheet_svg(model, None, stacked=True, part="conveyor") in app.sheet.value  # a phone: the dice cards next
+    assert app.sorting_part.value == sheet_svg(model, None, stacked=True, part="sorting")
     assert app.status.kind == "ok" and "roll 1" in app.status.text
     assert model.log.lines()[-1] in app.log_view.value
 

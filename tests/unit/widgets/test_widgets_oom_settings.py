@@ -72,7 +72,7 @@ def test_new_game_deals_the_players_and_bots_chosen(players, strength):
         made = oom.GAME.bot(strength, p, 11 + p)  # the registry's bot of that strength, at the chosen pace
         assert type(bot) is type(made) and getattr(bot, "skill", None) == getattr(made, "skill", None)
         assert bot.speed == BOT_PACES[FIRST_GAME_PACE]
-        assert f"P{p + 1}</b> ({strength} bot)" in app.bot_captions[p].value
+        assert f"Player {p + 1}</b> ({strength} bot)" in app.bot_captions[p].value
     assert len(app.bot_boards) == players - 1
     assert all(state.boards[p] is not None for p in app.bot_players)  # the bots chose their sides
     assert app.status.text == "new game (seed 11)"

@@ -129,6 +129,25 @@ def test_the_palette_offers_the_cards_colours_while_the_card_has_room():
     assert not app.select(missing, 0) and app.status.text.startswith("colour not on card")
 
 
+def test_the_status_line_and_the_supply_name_tiles_and_places_in_words():
+    """Issue 21: "P1 places yellow I1 (tile 0) turned 0 at 0,3"; supply buttons "L4 x3"."""
+    app = solo_app()
+    kit = app.state.kit
+    red = next(i for i, name in enumerate(kit.names["red"]) if name == "I4")
+    if app.select("red", red):
+        assert app.status.text == "in hand: the red 4-cell bar; click your board where it shows green"
+        assert "red 4-cell bar" in app.held_text.value
+    place = a_legal_placement(app.state)
+    assert app.act(place)
+    corner = min(app.state.placed[HUMAN][0].cells)
+    assert app.status.text.startswith(f"0:00.0 player 1 places the {kit.tile_words(place.tile)}")
+    assert app.status.text.endswith(f"row {corner[0] + 1}, column {corner[1] + 1}")
+    for box in app.palette.children:
+        button = box.children[1]
+        assert button.description.endswith(" left") and "-cell " in button.tooltip
+    assert "board 0" not in app.board_caption.value
+
+
 def test_remove_and_pick_up_go_through_the_model():
     app = solo_app()
     place = a_legal_placement(app.state)
@@ -204,6 +223,8 @@ def test_the_clock_ticks_by_hand_and_undo_takes_back_a_move_and_its_time():
     assert not app.controls.undo_button.disabled
     app.undo()
     assert app.state.clock_ms == 1500 and app.state.placed[HUMAN] == ()
+    assert app.status.text == f"took back: {app.state.action_words(place)}"
+    assert app.status.text.startswith("took back: player 1 places the ") and "tile " not in app.status.text
     assert app.controls.undo_button.disabled
     assert not app.undo() and app.status.kind == "error"
 
@@ -224,6 +245,8 @@ def test_ticks_bring_in_the_bots_moves_on_the_clock():
     app.tick(2)
     assert app.state.clock_ms == 1501 and len(app.state.placed[1]) == 1
     assert f"{len(app.state.covered(1))}/20 covered" in app.bot_captions[1].value
+    assert app.bot_captions[1].value.startswith("<b>Player 2</b> (")
+    assert "0:01.5 player 2 places the " in app.log_view.value  # the bot's move, in words
     assert len(app.bot_boards[1].tiles) == 1
     assert [a for a in app.state.history if isinstance(a, Tick)] == [Tick(1499), Tick(1), Tick(1)]
     assert not app.undo() and app.status.text.startswith("no undo")
@@ -245,7 +268,8 @@ def test_a_full_round_against_a_bot_ends_and_scores():
     assert result["points"][HUMAN]["total"] == oom.round_points(empty)["total"]
     assert result["points"][1]["total"] == 12
     assert state.scores() == [result["points"][0]["total"], 12]
-    assert "Round 1" in app.results.value and "P2 called" in app.results.value
+    assert "Round 1" in app.results.value and "player 2 called" in app.results.value
+    assert "Player 1 (you)" in app.results.value and "P2" not in app.results.value
     # the board shows the round as it ended, and the next side choice is offered
     assert len(app.board.tiles) == 1 and not app.board.interactive
     assert app.side_card.layout.display != "none" and app.state.boards[1] is not None
@@ -415,9 +439,9 @@ def test_a_whole_game_against_bots_through_the_apps_buttons():
     totals, winners = state.scores(), state.winners()
     # the end: every total, the winner named, a trophy by each winner's total, no clock
     assert "Game over after 7 rounds." in app.instruction.value
-    for p, name in enumerate(["you", "P2 (perfect bot)", "P3 (hasty bot)"]):
+    for p, name in enumerate(["you", "Player 2 (perfect bot)", "Player 3 (hasty bot)"]):
         assert f"{name} {totals[p]}" in app.instruction.value
-    winner_text = "You win" if winners == [HUMAN] else f"P{winners[0] + 1}"
+    winner_text = "You win" if winners == [HUMAN] else f"Player {winners[0] + 1}"
     assert winner_text in app.instruction.value
     assert app.results.value.count(f"{max(totals)} winner</td>") == len(winners)
     assert app.clock.value == "<small>the game is over</small>" and app.score_line.value == ""
