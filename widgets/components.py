@@ -44,6 +44,7 @@ BASE_CSS = """
   border-radius: 6px; padding: 4px 10px; max-height: 14em; overflow-y: auto; }
 .mg-app .mg-since-heading { font-weight: 600; color: #1f3f66; }
 .mg-app .mg-since-lines { margin: 2px 0; padding-left: 1.6em; }
+.mg-app .mg-since-turn { font-size: 12px; color: #555; font-weight: 600; margin-top: 2px; }
 .mg-app .mg-sheet svg { max-width: 100%; height: auto; }
 .mg-app .mg-die { font-size: 30px; line-height: 1; }
 .mg-app .mg-die.mg-locked { border: 2px dashed #8d6e63; opacity: 0.9; }
@@ -285,13 +286,24 @@ class SinceYourTurn(widgets.HTML):
         self.layout.display = "none"
 
     def show_lines(self, lines: Sequence[str], heading: str = "Since your last turn") -> None:
-        if not lines:
+        """Lines under the heading, as given (none: hidden)."""
+        self.show_groups([("", list(lines))] if lines else [], heading)
+
+    def show_groups(self, groups: Sequence[tuple[str, Sequence[str]]], heading: str = "Since your last turn") -> None:
+        """Lines grouped under the turn they happened in (each group's name said once, not on every
+        line); no groups: hidden."""
+        if not groups:
             assign(self, value="")
             assign(self.layout, display="none")
             return
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        parts = []
+        for name, lines in groups:
+            if name:
+                parts.append(f'<div class="mg-since-turn">{html.escape(name)}</div>')
+            parts.append('<ol class="mg-since-lines">' + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+                         + "</ol>")
         assign(self, value=(f'<div class="mg-since-box"><div class="mg-since-heading">{html.escape(heading)}'
-                            f'</div><ol class="mg-since-lines">{items}</ol></div>'))
+                            f'</div>{"".join(parts)}</div>'))
         assign(self.layout, display=None)
 
 
@@ -803,11 +815,25 @@ class PacedBots:
         """The log lines written since the person last acted, as the log shows them."""
         return self.state.log.lines(unit=self.state.log_unit, since=self._since_mark)
 
+    def since_groups(self) -> list[tuple[str, list[str]]]:
+        """The lines since the person last acted, grouped by the turn (round, phase) they belong to:
+        ("turn 14", [lines])."""
+        groups: list[tuple[str, list[str]]] = []
+        unit = self.state.log_unit
+        for number, text in self.state.log.entries[self._since_mark:]:
+            name = log_line(number, "", unit)[:-2]
+            if groups and groups[-1][0] == name:
+                groups[-1][1].append(text)
+            else:
+                groups.append((name, [text]))
+        return groups
+
     def show_since(self) -> None:
-        """Bring the "since your last turn" panel up to date (each app's refresh calls this)."""
+        """Bring the "since your last turn" panel up to date (each app's refresh calls this); once
+        the game is over the ending says it all, and the panel goes."""
         if self._since_mark > len(self.state.log):  # an undo took lines back
             self._since_mark = len(self.state.log)
-        self.since_view.show_lines(self.since_lines())
+        self.since_view.show_groups([] if self.state.is_over else self.since_groups())
 
     def sync_undo_button(self) -> None:
         """Every app's refresh calls this: the panel is brought up to date with Undo."""

@@ -431,8 +431,10 @@ def test_since_your_last_turn_lists_every_line_the_bots_wrote_and_clears_when_yo
     written = [f"{app.state.log_unit} {n}: {t}" for n, t in app.state.log.entries[mark:]]
     assert written and app.since_lines() == written
     assert app.since_view.layout.display is None and "Since your last turn" in app.since_view.value
-    for line in written:
-        assert html.escape(line) in app.since_view.value
+    for name, lines in app.since_groups():  # each turn named once, its lines under it
+        assert app.since_view.value.count(f'mg-since-turn">{html.escape(name)}<') == 1
+        for line in lines:
+            assert f"<li>{html.escape(line)}</li>" in app.since_view.value
     app.take(rng.choice(sorted(app.offered(), key=str)))
     assert app.since_lines() == [] and app.since_view.layout.display == "none"
 
