@@ -38,7 +38,8 @@ import ipywidgets as widgets
 
 from minegames import GAMES
 from minegames import gem_rush
-from minegames.core import Action, MinegamesError
+from minegames.core import Action, GameLog, MinegamesError
+from minegames.core.words import plural
 from minegames.gem_rush import app_support as S
 from minegames.gem_rush import components as C
 from minegames.gem_rush import mine as M
@@ -59,7 +60,8 @@ from .components import BOT_SPEEDS, BotStuck  # noqa: F401 (named here too, as b
 
 GAME = GAMES["gem_rush"]
 SIDE_NAMES = M.SIDE_NAMES
-#: The whole mine is drawn at most this wide and this high (px), between these scales (px per unit);
+#: The whole mine is drawn at most this wide (px, always) and this high (px, down to SMALLEST_SCALE px
+#: per unit; a taller mine scrolls), at most LARGEST_SCALE;
 #: the close-up view draws it at ``CLOSE_SCALE`` at least, in a box that scrolls.
 MINE_WIDTH, MINE_HEIGHT = 620, 640
 SMALLEST_SCALE, LARGEST_SCALE, CLOSE_SCALE = 0.55, 1.0, 1.0
@@ -197,8 +199,11 @@ def _decimal(value) -> str:
 def _cards_expected(value) -> str:
     """An exact expected count in words: whole numbers as they are, the rest rounded, with "about"."""
     if getattr(value, "denominator", None) == 1:
-        return f"{value.numerator} card{'s' if value.numerator != 1 else ''}"
-    return f"about {float(value):.2f} cards"
+        return plural(value.numerator, "card")
+    shown = f"{float(value):.2f}"
+    if shown.endswith(".00"):  # near a whole number: "about 1 card", not "about 1.00 cards"
+        return f"about {plural(int(float(shown)), 'card')}"
+    return f"about {shown} cards"
 
 
 def cost_words(door) -> str:
@@ -252,6 +257,12 @@ def close_window(mine_map: Mapping, extra: Sequence, here: tuple, reach: int = C
     frame = S.Layout(min_x, min_y, (max_x - min_x + 1) * render.TILE + 2 * render.MARGIN,
                      (max_y - min_y + 1) * render.TILE + 2 * render.MARGIN)
     return rooms, marks, empties, frame
+
+
+def fit_scale(width: float, height: float) -> float:
+    """The whole mine's scale: always within MINE_WIDTH (never cut off at the right), within
+    MINE_HEIGHT down to SMALLEST_SCALE (a taller mine scrolls down in its box instead)."""
+    return min(LARGEST_SCALE, MINE_WIDTH / width, max(SMALLEST_SCALE, MINE_HEIGHT / height))
 
 
 def frame_holds(frame: S.Layout) -> Callable[[tuple], bool]:
@@ -361,7 +372,7 @@ class GemMineView(widgets.VBox):
             scale = CLOSE_SCALE
         else:
             shown, empties, frame = mine_map, None, S.layout(mine_map, extra)
-            scale = max(SMALLEST_SCALE, min(LARGEST_SCALE, MINE_WIDTH / frame.width, MINE_HEIGHT / frame.height))
+            scale = fit_scale(frame.width, frame.height)
         scale = round(scale, 2)
         set_classes(self.stack, {"gem-mine-close": zoom == "close", "gem-mine-fit": zoom != "close"})
         self.base.show(_base_picture(tuple(sorted(shown.items())), extra, scale, empties))
@@ -602,6 +613,27 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         self.hint_steps.reset()
         self.mine_view.seat = self.seat
         self._fit_options()
+
+    # ---- the log as the person reads it: "you" for their seat (the model's log stays neutral) ----
+    def person_log(self) -> GameLog:
+        return GameLog([(n, S.line_for_seat(text, self.seat)) for n, text in self.state.log.entries])
+
+    def person_prompt(self) -> str:
+        """The model's prompt as the person reads it: "Discard 2 cards ..." for their own seat."""
+        prompt = self.state.prompt()
+        mine = f"Player {self.seat + 1}: "
+        if prompt.startswith(mine):
+            rest = prompt[len(mine):]
+            return rest[:1].upper() + rest[1:]
+        return S.line_for_seat(prompt, self.seat)
+
+    def since_groups(self) -> list[tuple[str, list[str]]]:
+        return [(name, [S.line_for_seat(text, self.seat) for text in lines]) for name, lines in super().since_groups()]
+
+    def report_since(self, log_length: int, fallback: str) -> None:
+        super().report_since(log_length, fallback)
+        if self.status.kind == "ok":
+            self.status.say(S.line_for_seat(self.status.text, self.seat), "ok")
 
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
     def actor(self, index: int) -> int:
@@ -963,7 +995,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         self._refresh_decision(view, legal)
         self._refresh_door(view, legal)
         self._refresh_table(view)
-        self.log_view.show_log(state.log, state.log_unit)
+        self.log_view.show_log(self.person_log(), state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
         moves = (f'<span class="gem-moves" data-moves="{len(state.history)}" data-rooms="{len(state.mine)}" '
@@ -1252,7 +1284,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 choices.append((label, action, "info" if action.swap else "", str(action)))
             return ("Chaos Magic: " + ("you used your skill this turn, so you must trade it." if must else
                                        "trade your skill for a new one, or keep it?")), choices
-        return html.escape(state.prompt()), choices
+        return html.escape(self.person_prompt()), choices
 
     def _ability_choices(self, legal: list[Action]) -> tuple[str, list]:
         state = self.state
@@ -1292,7 +1324,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         if step == "discard":
             return (head + f"Pick {pending['need']} card{'s' if pending['need'] != 1 else ''} in your hand and press "
                     "<b>Discard the chosen cards</b>."), choices
-        return head + html.escape(state.prompt()), choices
+        return head + html.escape(self.person_prompt()), choices
 
     def _name_outlook(self, legal: Sequence[Action]) -> S.NameOutlook:
         """What naming each gem offered brings (the model counts it; see ``S.name_outlook``)."""
@@ -1426,7 +1458,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         words = [f"{len(hand)} card{'s' if len(hand) != 1 else ''} (limit {limit} at the start of your turn)."]
         if picked:
             words.append(f"Picked: {html.escape(cards_words(picked))}.")
-        elif mode == "pay":
+        elif mode == "pay" and not state.is_over:
             words.append("Click cards to pick them for a payment.")
         assign(self.hand_text, value=" ".join(words))
         # discarding
@@ -1555,7 +1587,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             if options.burns:
                 top += f" {len(view['burnt'])} cards burnt."
         piles = (f"Deck {view['deck']} · discards {len(view['discards'])} · burnt {len(view['burnt'])} · "
-                 f"room tiles left {view['rooms_left']} · {self.state.round_words()}")
+                 f"room tiles left {view['rooms_left']} · {S.turn_for_seat(self.state, self.seat)}")
         if view["discards"]:
             piles += f" · top discard {html.escape(card_words(view['discards'][-1]))}"
         table = f"<table class='gem-table'>{head}{''.join(rows)}</table>"
@@ -1718,7 +1750,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
         elif outlook.discards:
             net = outlook.ability - outlook.discards
             cost = (f" It first takes {outlook.discards} card{'s' if outlook.discards != 1 else ''} of your hand, "
-                    f"so you gain about {float(net):.2f} cards in all.")
+                    f"so you gain {_cards_expected(net)} in all.")
         return (f"<b>What to weigh:</b> {draw} Using {html.escape(outlook.room)} is expected to bring "
                 f"{_cards_expected(outlook.ability)} (counted exactly over a full deck), with more chance in it: "
                 f"some uses bring more, some fewer.{cost}")
@@ -1874,7 +1906,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)} ({html.escape(state.ended_by)}). "
                     f"{self.hint_steps.summary()} Press <b>New game</b> to play again.{self._end_card()}")
         if self.persons_turn():
-            return f"<b>Your turn</b> ({html.escape(state.round_words())}): " + self._turn_words()
+            return f"<b>Your turn</b> (round {state.round_number}): " + self._turn_words()
         who = state.current_player
         pace = "" if self.live else " (bots move when asked)"
         doing = re.sub(r"^Player \d+: ", "", state.prompt())
@@ -1884,7 +1916,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
     def _end_card(self) -> str:
         """The score table by source, why the game was won, and each player's builds and skills."""
         heads = [seat_label(p, self.seat) for p in range(self.state.num_players)]
-        return ending_html(GS.ending(self.state, [h.capitalize() for h in heads]), heads, "Builds and skills")
+        return ending_html(GS.ending(self.state, heads), heads, "Builds and skills")
 
     def _turn_words(self) -> str:
         state = self.state
@@ -1894,7 +1926,7 @@ class GemRushApp(PacedBots, SeatUndo, GameApp):
                 "discard": "discard down to your hand limit.",
                 "move": "move and build (the steps and the ways are in the “Your turn” panel).",
                 "action": "take your action.", "burn": "burn cards for the team.",
-                "chaos": "keep or trade your skill."}.get(state.phase, html.escape(state.prompt()))
+                "chaos": "keep or trade your skill."}.get(state.phase, html.escape(self.person_prompt()))
 
     # ---- driving from code (tests, notebooks) --------------------------------------------------
     def click_card(self, card: int, player: Optional[int] = None) -> None:

@@ -40,7 +40,8 @@ import ipywidgets as widgets
 
 from minegames import GAMES
 from minegames import off_the_rails
-from minegames.core import Action
+from minegames.core import Action, GameLog
+from minegames.core.words import as_you
 from minegames.off_the_rails import app_support as S
 from minegames.off_the_rails import board as B
 from minegames.off_the_rails import legal as rules
@@ -310,7 +311,28 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
 
     # ---- undo (shared: SeatUndo): your last choice, with the bot moves after it --------------
     def action_words(self, action: Action) -> str:
-        return S.action_words(self.state, action)
+        return self.say_to_you(S.action_words(self.state, action))
+
+    # ---- the person's seat reads "you"/"your" (the model's log names every clan alike) ----------
+    def say_to_you(self, text: str) -> str:
+        """``text`` with the person's clan ("Red", "Red's white cart") said to them ("you", "your white cart")."""
+        if self.state.options.solo:  # the solo game's words already say "you"
+            return text
+        return as_you(text, self.state.players[self.seat]["clan"].capitalize())
+
+    def cart_name(self, index: int) -> str:
+        return self.say_to_you(self.state.cart_name(index))
+
+    def person_log(self) -> GameLog:
+        return GameLog([(n, self.say_to_you(text)) for n, text in self.state.log.entries])
+
+    def since_groups(self) -> list[tuple[str, list[str]]]:
+        return [(name, [self.say_to_you(text) for text in lines]) for name, lines in super().since_groups()]
+
+    def report_since(self, log_length: int, fallback: str) -> None:
+        super().report_since(log_length, fallback)
+        if self.status.kind == "ok":
+            self.status.say(self.say_to_you(self.status.text), "ok")
 
     # ---- building ----------------------------------------------------------------------------
     def _build_widgets(self, state, bot_speed: str) -> None:
@@ -530,7 +552,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if not derailing:
             self._end_actions()
             return
-        names = [self.state.cart_name(i) for i in derailing]
+        names = [self.cart_name(i) for i in derailing]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         verb = "derails" if len(names) == 1 else "derail"
         self._end_asked = len(self.state.history)
@@ -693,7 +715,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                 self.status.error(f"the planner could not plan this turn ({type(error).__name__}: {error})")
         if plan is not None:
             self.hint_plan = plan
-            steps = "".join(f"<li>{html.escape(S.action_words(state, a))}</li>" for a in plan.actions)
+            steps = "".join(f"<li>{html.escape(self.action_words(a))}</li>" for a in plan.actions)
             # the plan's text says what it aims at over the coming turns, and the points when it delivers
             text = f"{html.escape(plan.text)}<ol>{steps}</ol>"
         else:
@@ -746,7 +768,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                tooltip=refusal or "play the next action of the move shown")
         assign(self.hint_button, description=self.hint_steps.button_label(self.hint_key()),
                disabled=self.hint_steps.move_shown(self.hint_key()))
-        self.log_view.show_log(state.log, state.log_unit)
+        self.log_view.show_log(self.person_log(), state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
         counter = (f'<span class="otr-moves" data-moves="{len(state.history)}" data-tracks="{len(state.tracks)}" '
@@ -873,7 +895,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         self._start_choice = start
         show(self.start_button, start is not None)
         if start is not None:
-            name = state.cart_name(state.cart_index(player, start.number))
+            name = self.cart_name(state.cart_index(player, start.number))
             why = start.refusal or ("" if acting else "not your action phase")
             assign(self.start_button, description=f"Put {name} out here", disabled=bool(why),
                    tooltip=why or f"put {name} on {B.square_name(square)}")
@@ -898,7 +920,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                 continue
             index = own[n]
             cart = state.carts[index]
-            name = state.cart_name(index)
+            name = self.cart_name(index)
             where = S.cart_words(state, index)
             found = S.route(state, index) if cart["where"] == "board" and (acting or index in to_move) else None
             route = f"<br><span class='otr-caption'>If it moved now: {html.escape(found.words)}</span>" if found else ""
@@ -946,7 +968,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         if pending is not None:
             kind = pending["kind"]
             if kind == "turn":
-                cart = state.cart_name(state.driving["cart"])
+                cart = self.cart_name(state.driving["cart"])
                 found = []
                 lines = []
                 for way in S.junction_ways(state):
@@ -958,17 +980,17 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                 return (f"<b>{html.escape(cart[0].upper() + cart[1:])} is at a junction.</b> Click a highlighted "
                         "square or a button.<br><span class='otr-caption'>" + "<br>".join(lines) + "</span>"), found
             if kind == "pick":
-                found = [(f"Pick up {a.gem} ({GEM_POINTS[a.gem]})", a, "success", S.action_words(state, a))
+                found = [(f"Pick up {a.gem} ({GEM_POINTS[a.gem]})", a, "success", self.action_words(a))
                          for a in legal if isinstance(a, Pick)]
                 return (f"<b>Pick {pending['count']} gem{'s' if pending['count'] != 1 else ''}</b> from "
                         f"{html.escape(B.square_name(tuple(pending['square'])))}."), found
             if kind == "drop":
-                cart = state.cart_name(pending["cart"])
-                found = [(f"Drop {a.gem} ({GEM_POINTS[a.gem]})", a, "danger", S.action_words(state, a))
+                cart = self.cart_name(pending["cart"])
+                found = [(f"Drop {a.gem} ({GEM_POINTS[a.gem]})", a, "danger", self.action_words(a))
                          for a in legal if isinstance(a, Drop)]
                 return (f"<b>{html.escape(cart[0].upper() + cart[1:])} was hit:</b> choose "
                         f"{wording.plural(pending['count'], 'gem')} to drop."), found
-            found = [(B.square_name((a.x, a.y)).split(" ")[0], a, "", S.action_words(state, a))
+            found = [(B.square_name((a.x, a.y)).split(" ")[0], a, "", self.action_words(a))
                      for a in legal if isinstance(a, PlaceToken)]
             return (f"<b>Place the {pending['colour']} chasm token</b>: click a highlighted square (next to a "
                     f"{pending['colour']} token). Whatever stands there falls."), found
@@ -1019,7 +1041,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
                         f"<td class='otr-caption'>{carts}"
                         + (f"<br>missions: {html.escape(missions)}" if missions else "") + "</td></tr>")
         head = "<tr><th>clan</th><th>points</th><th>stockpile</th><th>carts</th></tr>"
-        top = (f"Turn {state.turn} · " + ("game over" if state.is_over else f"{html.escape(state.phase)} phase")
+        doing = "game over" if state.is_over else f"{html.escape(state.phase)} phase"
+        top = (f"{self.turn_words().capitalize()} · {doing}"
                + (f" · {state.actions_left} action{'s' if state.actions_left != 1 else ''} left"
                   if state.phase == "actions" and not state.is_over else ""))
         if view["tiles"]:
@@ -1055,6 +1078,9 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
     # ---- the chasm card
     def _refresh_chasm(self, view: Mapping) -> None:
         state = self.state
+        if state.is_over:  # no card, token or turn is left to come
+            assign(self.chasm_view, value="The game is over: the chasm has stopped.")
+            return
         options = state.options
         clock = S.chasm_clock(view, options)
         lines = []
@@ -1077,7 +1103,8 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             for turn, chance in clock.card_turns:
                 who = self.bot_name(S.seat_of_turn(turn, options))
                 you = turn == state.turn
-                bars.append(f"<tr><td>turn {turn}{' (now)' if you else ''}</td><td>{html.escape(who)}</td>"
+                bars.append(f"<tr><td>round {state.round_of(turn)}{' (now)' if you else ''}</td>"
+                            f"<td>{html.escape(who)}</td>"
                             f"<td><span class='otr-bar' style='width:{float(chance) * 100:.0f}px'></span></td>"
                             f"<td class='otr-num'>{percent(chance)}</td></tr>")
             lines.append("<b>The chasm sleeps.</b> The Chasm card comes at the end of (exact chance, given the cards "
@@ -1101,6 +1128,11 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
         assign(self.chasm_view, value="<br>".join(lines))
 
     # ---- words -------------------------------------------------------------------------------
+    def turn_words(self) -> str:
+        """"round 2" as a table counts (every seat's second turn); the solo game counts its turns."""
+        state = self.state
+        return f"turn {state.turn}" if state.options.solo else f"round {state.round_number}"
+
     def instruction_text(self) -> str:
         state = self.state
         if state.is_over:
@@ -1124,7 +1156,7 @@ class OffTheRailsApp(PacedBots, SeatUndo, GameApp):
             doing = re.sub(r"^\w+: ", "", state.prompt())
             clan = state.players[self.seat]["clan"]
             who = "solo" if state.options.solo else f"{swatch(clan)}{clan}"
-            return f"<b>Your turn</b> ({who}, turn {state.turn}): {html.escape(doing)}"
+            return f"<b>Your turn</b> ({who}, {self.turn_words()}): {html.escape(doing)}"
         who = state.current_player
         pace = "" if self.live else " (bots move when asked)"
         doing = re.sub(r"^\w+: ", "", state.prompt())

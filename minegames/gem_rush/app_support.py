@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from minegames.core import svg
+from minegames.core.words import as_you
 
 from . import analysis, components, mine, payment, planner, render, skills
 from .actions import UseRoom
@@ -333,3 +334,17 @@ __all__ = ["DoorOutlook", "door_outlook", "NameOutlook", "name_outlook", "Action
            "hand_of", "seen_cards", "draw_pool", "steps_for", "reachable_doors", "pay_chance", "door_chances",
            "Judgement", "judge", "uses_text", "open_doors_after", "tile_svg", "Layout", "layout",
            "STANDARD_GEMS"]
+
+
+# ---- the log as the person reads it --------------------------------------------------------
+def line_for_seat(text: str, seat: int) -> str:
+    """A neutral log line as the person at ``seat`` reads it (the model's log names every seat alike)."""
+    return as_you(text, f"player {seat + 1}")
+
+
+def turn_for_seat(state, seat: int) -> str:
+    """"round 6, your turn" / "round 6, player 2's turn"; once the game is over, "the game is over"."""
+    if state.is_over:
+        return f"the game is over (after round {state.last_round})"
+    whose = "your" if state.current == seat else f"player {state.current + 1}'s"
+    return f"round {state.round_number}, {whose} turn"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from minegames.core import refuse
+from minegames.core.words import plural
 
 from . import components, mine, payment, skills
 from .actions import (
@@ -158,6 +159,8 @@ def apply_movement(game, action) -> None:
     who = f"player {game.current + 1}"
     pos = here(game)
     if isinstance(action, EndMovement):
+        unused = f" with {plural(game.steps_left, 'step')} unused" if game.steps_left else ""
+        game.note(f"{who} ends the movement{unused}")
         game.phase = "action"
         return
     if isinstance(action, Step):
@@ -257,9 +260,10 @@ def _build(game, action) -> None:
         spend_step(game)
     landing = mine.follow(game.mine, source, action.side)
     how = "warps to build" if warp else "builds"
+    paid = (f", paying {components.door_text(door)} with {components.cards_text(action.cards)}"
+            if door.cost or action.cards else " for free")
     game.note(f"player {player + 1} {how} through the {SIDE_NAMES[action.side]} door of "
-              f"{room_at(game, source).name}, paying {components.door_text(door)} with "
-              f"{components.cards_text(action.cards)}, and scores {points} point{'s' if points != 1 else ''}")
+              f"{room_at(game, source).name}{paid}, and scores {plural(points, 'point')}")
     _turn_up(game, landing.pos, landing.entered_side, came_from=here(game))
 
 

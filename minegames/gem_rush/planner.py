@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from minegames.core.words import plural
+
 from . import components, mine, moves, payment, skills
 from .actions import (
     Build, ChooseX, Discard, DrawCard, EndMovement, Keep, NameGem, Place, Ride, Step, UseRoom, WarpBuild,
@@ -34,11 +36,11 @@ class Plan:
     warp: bool = False
 
     def describe(self) -> str:
-        how = "with a Warpstone" if self.warp else f"{self.steps} step(s) away"
+        how = "with a Warpstone" if self.warp else f"{plural(self.steps, 'step')} away"
         cards = ", ".join(components.card_text(c) for c in self.cards) or "no cards"
         side = ("north", "east", "south", "west")[self.side]
         return (f"build through the {side} door of the room at {self.pos} ({how}), "
-                f"paying {cards}, for {self.points} point(s)")
+                f"paying {cards}, for {plural(self.points, 'point')}")
 
 
 def wanted_gems(state) -> Counter:

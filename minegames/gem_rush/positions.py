@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from minegames.core import OptionError, make_options
+from minegames.core.words import plural
 
 from . import components
 from .options import Options
@@ -81,7 +82,7 @@ def _lay_skills(game: GemRush, player_skills: Sequence[Sequence[str]]) -> None:
     if unknown:
         raise OptionError("player_skills", f"no skill {unknown[0]!r}")
     if len(given) > game.num_players:
-        raise OptionError("player_skills", f"give skills for at most {game.num_players} player(s)")
+        raise OptionError("player_skills", f"give skills for at most {plural(game.num_players, 'player')}")
     if given and variant in ("none", "shared"):
         raise OptionError("player_skills", f"players hold no skill cards of their own with skills={variant!r}")
     if variant == "shared":

@@ -358,7 +358,7 @@ def gem_key_svg(gems: Iterable[str] = ALL_GEMS, width: float = 520) -> str:
 
 
 # ---- cards --------------------------------------------------------------------------------
-CARD_W, CARD_H, CARD_GAP = 78, 112, 10
+CARD_W, CARD_H, CARD_GAP = 84, 122, 10
 CARD_TEXT = 13.5    # a card's words (its number, its gems' names): 11 px and more at the app's scale
 
 
@@ -368,6 +368,14 @@ def _card_table(cards):
     from .components import GEM_CARDS
 
     return GEM_CARDS
+
+
+def card_name_lines(name: str) -> list[str]:
+    """A gem's name on a card, every name at the one size CARD_TEXT (never squeezed or stretched):
+    a name too wide for the card goes on two lines at its space ("Diamond", "Dust")."""
+    if " " in name and len(name) * CARD_TEXT * 0.6 > CARD_W - 6:
+        return name.split(" ", 1)
+    return [name]
 
 
 def _card(x: float, y: float, card, selected: bool) -> str:
@@ -381,9 +389,12 @@ def _card(x: float, y: float, card, selected: bool) -> str:
     rows = len(gems) or 1
     for i, gem in enumerate(gems):
         cy = y + 20 + (i + 0.5) * (CARD_H - 26) / rows
-        parts.append(gem_shape(x + CARD_W / 2, cy - 4, 11, gem, letters=False))
-        parts.append(fitted_text(x + CARD_W / 2, cy + 21, GEM_NAMES.get(gem, gem), size=CARD_TEXT, width=CARD_W - 6,
-                                 fill="#222222", weight="normal"))
+        lines = card_name_lines(GEM_NAMES.get(gem, gem))
+        gem_y, first = (cy - 4, cy + 21) if len(lines) == 1 else (cy - 12, cy + 10)  # two lines: the gem sits higher
+        parts.append(gem_shape(x + CARD_W / 2, gem_y, 11, gem, letters=False))
+        for j, line in enumerate(lines):
+            parts.append(svg.text(x + CARD_W / 2, first + j * 13, line, size=CARD_TEXT,
+                                  anchor="middle", fill="#222222"))
     names = " & ".join(GEM_NAMES.get(g, g) for g in gems)
     return svg.group(parts, tooltip=f"card {card.id}: {names}")
 

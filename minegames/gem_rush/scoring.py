@@ -11,7 +11,8 @@ from .components import SKILL_BY_ID
 from .skills import skills_of
 
 #: plain-word labels of each source of points, in :func:`score_breakdown`'s order
-LABELS = ("door points", "Orichalcum", "Foreman skill", "points from the set-up")
+LABELS = ("door points", "Orichalcum bonus (1 point for each Orichalcum whose card's other gem paid)",
+          "Foreman skill", "points from the set-up")
 
 
 def score_breakdown(state) -> list[dict[str, int]]:
@@ -37,7 +38,7 @@ def ending(state, names: Sequence[str] | None = None) -> dict[str, Any]:
     """The end screen's facts: ``rows`` (label, points per player; a source nobody scored is left
     out), ``totals``, ``winners``, ``revealed`` (builds and skills per player) and ``why`` (sentences)."""
     count = state.num_players
-    names = list(names) if names is not None else [f"Player {p + 1}" for p in range(count)]
+    names = list(names) if names is not None else [f"player {p + 1}" for p in range(count)]
     parts = score_breakdown(state)
     rows = [(label, [row[label] for row in parts]) for label in LABELS
             if label == LABELS[0] or any(row[label] for row in parts)]

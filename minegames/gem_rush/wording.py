@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.words import plural
 from . import components
 
 
@@ -30,7 +31,7 @@ def prompt(game) -> str:
         if step and step[0] == "keep":
             return f"{who}: keep {pending['need']} more of the revealed cards."
         if step and step[0] == "discard":
-            return f"{who}: discard {pending['need']} more card(s) for {room}."
+            return f"{who}: discard {plural(pending['need'], 'more card')} for {room}."
         return f"{who}: carry on with {room}."
     phase = game.phase
     if phase == "choose skill":
@@ -39,18 +40,18 @@ def prompt(game) -> str:
         return f"The team reached its target of {game.options.target_score}: end the game now, or play on?"
     if phase == "discard":
         extra = len(game.hand()) - (4 + (1 if "deep_pockets" in _skills(game) else 0))
-        return f"{who}: discard {extra} card(s) down to the hand limit."
+        return f"{who}: discard {plural(extra, 'card')} down to the hand limit."
     if phase == "move":
-        return (f"{who}: move ({game.steps_left} step(s) left): step through a door, build through one "
+        return (f"{who}: move ({plural(game.steps_left, 'step')} left): step through a door, build through one "
                 "into empty space, or end the movement.")
     if phase == "action":
         return f"{who}: take one action: draw a card or use this room."
     if phase == "burn":
         if game.options.mode == "rush":
-            return (f"{who}: burn {game.burns_left} more card(s): the deck's top, a card of your own, or a "
+            return (f"{who}: burn {plural(game.burns_left, 'more card')}: the deck's top, a card of your own, or a "
                     f"card at random from another player's hand ({game.cards_left_to_burn} gem cards left "
                     "before the last round).")
-        return (f"Burn {game.burns_left} more card(s) from the deck or any hand "
+        return (f"Burn {plural(game.burns_left, 'more card')} from the deck or any hand "
                 f"({game.cards_left_to_burn} gem cards left before the end).")
     if phase == "chaos":
         return f"{who}: Chaos Magic: trade your skill for a new one" + (

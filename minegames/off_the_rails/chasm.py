@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import board
 from .actions import DrawCard, DrawToken, PlaceToken
 from .components import CARD_BY_ID, CHASM_CARD
-from .wording import plural
+from .wording import gems_words, plural
 
 COLLAPSING, FINAL_TURNS = "collapsing", "final turns"
 ESCAPED, LOST = "escaped", "lost"
@@ -26,8 +26,10 @@ def make_deposit(game, card: str) -> None:
     info = CARD_BY_ID[card]
     square = board.mine_square(info.colour, info.number)
     gems = deposit(game, square, info.gems)
-    what = ", ".join(gems) if gems else "nothing (the bag is empty)"
-    game.log.add(game.turn if game.history_started else 0, f"deposit {card}: {what} on {board.square_name(square)}")
+    where = f"{board.column_letter(square[0])}{board.row_number(square[1])}"
+    text = (f"a deposit card ({card}) puts {gems_words(gems)} on {where}" if gems else
+            f"a deposit card ({card}) finds the bag empty: nothing is put on {where}")
+    game.log.add(game.round_number if game.history_started else 0, text)
 
 
 def collapse(game, square: Square, colour: str) -> None:
@@ -44,7 +46,7 @@ def collapse(game, square: Square, colour: str) -> None:
         game.lost.extend(game.carts[cart]["load"])
         text += f" and {game.cart_name(cart)}"
         game.carts[cart].update(where=LOST, square=None, load=[], derailed=True)
-    game.log.add(game.turn, text)
+    game.note(text)
 
 
 def begin_collapse(game, setup: bool = False) -> None:
@@ -53,7 +55,7 @@ def begin_collapse(game, setup: bool = False) -> None:
     game.collapse_turn = game.turn
     if not setup:
         game._see_chance()
-        game.log.add(game.turn, "the chasm begins: the Chasm deck is turned up")
+        game.note("the chasm begins: the Chasm deck is turned up")
     for card in game.chasm_deck:
         info = CARD_BY_ID[card]
         game.tokens[info.colour] -= 1
@@ -63,7 +65,7 @@ def begin_collapse(game, setup: bool = False) -> None:
         for i in game.carts_on_board:  # carts already up at the surface are out of the mine
             if board.is_surface(tuple(game.carts[i]["square"])):
                 game.carts[i].update(where=ESCAPED, square=None)
-                game.log.add(game.turn, f"{game.cart_name(i)} is safe at the surface")
+                game.note(f"{game.cart_name(i)} is safe at the surface")
 
 
 def draw_token(game) -> None:
@@ -76,13 +78,13 @@ def draw_token(game) -> None:
         return
     squares = game.token_squares(colour)
     if not squares:
-        game.log.add(game.turn, f"a {colour} token is drawn, but no square can fall next to its colour")
+        game.note(f"a {colour} token is drawn, but no square can fall next to its colour")
         game._end_turn()
     elif len(squares) == 1:
         collapse(game, squares[0], colour)
         game._end_turn()
     else:
-        game.log.add(game.turn, f"{game._who_does('draws')} a {colour} chasm token")
+        game.note(f"{game._who_does('draws')} a {colour} chasm token")
         game.pending = {"kind": "token", "colour": colour, "squares": [list(s) for s in squares]}
 
 
@@ -91,10 +93,10 @@ def die_collapse(game, colour: str) -> None:
     while it shows a square already fallen)."""
     open_numbers = [n for n in range(1, 9) if board.mine_square(colour, n) not in game.chasm]
     if not open_numbers:
-        game.log.add(game.turn, f"a {colour} token is drawn, but its mine has fallen already")
+        game.note(f"a {colour} token is drawn, but its mine has fallen already")
     else:
         number = open_numbers[int(game.rng.integers(len(open_numbers)))]
-        game.log.add(game.turn, f"a {colour} token; the die shows {number}")
+        game.note(f"a {colour} token; the die shows {number}")
         collapse(game, board.mine_square(colour, number), colour)
     game._end_turn()
 
@@ -102,7 +104,7 @@ def die_collapse(game, colour: str) -> None:
 def draw_card(game, action: DrawCard) -> None:
     game._see_chance()
     if not game.deposit_deck:
-        game.log.add(game.turn, "the Deposit deck is empty")
+        game.note("the Deposit deck is empty")
         game._end_turn()
         return
     card = game.deposit_deck.pop()
@@ -112,17 +114,17 @@ def draw_card(game, action: DrawCard) -> None:
             game.deposit_deck = game._shuffled(game.deposit_deck + [CHASM_CARD])
             game.drawn.pop()
             game.solo_paused = True
-            game.log.add(game.turn, "the Chasm card: the chasm rests this turn; the card is shuffled back")
+            game.note("the Chasm card: the chasm rests this turn; the card is shuffled back")
         else:
             game.chasm_drawn_by = game.current
             game.chasm_phase = FINAL_TURNS
             game.final_turns_left = game.num_players + 1  # this turn's end counts one off
-            game.log.add(game.turn, f"{game.players[game.current]['clan'].capitalize()} draws the Chasm card: "
+            game.note(f"{game.players[game.current]['clan'].capitalize()} draws the Chasm card: "
                                     "everyone has one more turn")
         game._end_turn()
         return
     if game.options.solo:
-        game.log.add(game.turn, f"card {card}: the chasm spreads")
+        game.note(f"card {card}: the chasm spreads")
         draw_token(game)
         return
     make_deposit(game, card)
@@ -135,7 +137,7 @@ def draw_token_action(game, action: DrawToken) -> None:
 
 
 def place_token(game, action: PlaceToken) -> None:
-    game.log.add(game.turn, f"{game._who_does('puts')} the {game.pending['colour']} chasm token on "
+    game.note(f"{game._who_does('puts')} the {game.pending['colour']} chasm token on "
                             f"{board.square_name((action.x, action.y))}")
     collapse(game, (action.x, action.y), game.pending["colour"])
     game._end_turn()

@@ -80,6 +80,10 @@ class ChasmOutlook:
     next_colours: tuple[tuple[str, Fraction], ...] = ()
     edge: dict = dataclasses.field(default_factory=dict)
     rest_chance: Optional[Fraction] = None
+    players: int = 1     # to say a turn's round ("round 3": every seat's third turn)
+
+    def round_of(self, turn: int) -> int:
+        return (turn - 1) // self.players + 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -164,8 +168,10 @@ def _chasm_line(chasm: ChasmOutlook) -> str:
         if chasm.earliest is None:
             return "The chasm sleeps."
         soon = (f" (a {percent(chasm.by_next_turn)} chance it has come by the end of your next turn, "
-                f"turn {chasm.next_turn})" if chasm.next_turn is not None and chasm.by_next_turn else "")
-        return (f"The chasm sleeps: the Chasm card can come at the end of turn {chasm.earliest} at the earliest"
+                f"in round {chasm.round_of(chasm.next_turn)})" if chasm.next_turn is not None and chasm.by_next_turn
+                else "")
+        return (f"The chasm sleeps: the Chasm card can come at the end of a turn in round "
+                f"{chasm.round_of(chasm.earliest)} at the earliest"
                 f"{soon}. After it every clan has one more turn, then one square of each mine falls and carts at the "
                 "surface leave the mine.")
     if chasm.phase == "final turns":
@@ -283,7 +289,8 @@ def _chasm_outlook(state, seat: int) -> ChasmOutlook:
         earliest = min(turns) if turns else None
         next_turn = state.turn + options.players if state.current_player == seat else None
         by_next = sum((c for t, c in clock.card_turns if next_turn is not None and t <= next_turn), Fraction(0))
-        return ChasmOutlook(clock.phase, False, earliest=earliest, by_next_turn=by_next, next_turn=next_turn)
+        return ChasmOutlook(clock.phase, False, earliest=earliest, by_next_turn=by_next, next_turn=next_turn,
+                            players=options.players)
     if clock.phase == "final turns":
         mine = sum(1 for t in range(state.turn, state.turn + clock.turns_left)
                    if app_support.seat_of_turn(t, options) == seat)

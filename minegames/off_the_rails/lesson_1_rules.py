@@ -253,8 +253,8 @@ def quiet_chasm_text() -> str:
     """A three-player game where nobody builds, up to the moment the Chasm card turns up: the last
     three cards drawn (each player's "ends the actions" line left out)."""
     game = chasm_game(players=3)
-    draws = [(turn, text) for turn, text in game.log if "ends the actions" not in text]
-    return "\n".join(f"turn {turn}: {text}" for turn, text in draws[-3:])
+    draws = [(number, text) for number, text in game.log if "ends the actions" not in text]
+    return "\n".join(f"round {number}: {text}" for number, text in draws[-3:])
 
 
 def quiet_collapse_text() -> str:

@@ -9,9 +9,9 @@ made.
 from __future__ import annotations
 
 from . import board, driving
-from .actions import Drive, Drop, Pick, Turn, a_gem
+from .actions import Drive, Drop, Pick, Turn
 from .components import GEM_POINTS, MISSION_BY_ID, START_SPEED, Delivery
-from .wording import plural
+from .wording import gems_words, plural
 
 ON_BOARD, SUPPLY, ESCAPED = "board", "supply", "escaped"
 COLLAPSING = "collapsing"
@@ -23,7 +23,7 @@ def drive(game, action: Drive) -> None:
     cart = game.carts[index]
     cart["moved"] = True
     game.driving = {"cart": index, "steps": cart["speed"]}
-    game.log.add(game.turn, f"{game.cart_name(index)} sets off from {board.square_name(tuple(cart['square']))} "
+    game.note(f"{game.cart_name(index)} sets off from {board.square_name(tuple(cart['square']))} "
                             f"at speed {cart['speed']}")
     run(game)
 
@@ -31,7 +31,7 @@ def drive(game, action: Drive) -> None:
 def turn_at_junction(game, action: Turn) -> None:
     game.pending = None
     index = game.driving["cart"]
-    game.log.add(game.turn, f"{game.cart_name(index)} goes {board.SIDE_NAMES[action.side]} at the junction on "
+    game.note(f"{game.cart_name(index)} goes {board.SIDE_NAMES[action.side]} at the junction on "
                             f"{board.square_name(tuple(game.carts[index]['square']))}")
     step(game, action.side)
     run(game)
@@ -44,7 +44,7 @@ def run(game) -> None:
         cart = game.carts[index]
         if steps == 0 or cart["where"] != ON_BOARD:
             if cart["where"] == ON_BOARD and not board.is_surface(tuple(cart["square"])):
-                game.log.add(game.turn, f"{game.cart_name(index)} ends its move on "
+                game.note(f"{game.cart_name(index)} ends its move on "
                                         f"{board.square_name(tuple(cart['square']))}")
             stop(game)
             return
@@ -89,34 +89,39 @@ def pick_up(game, index: int, square: Square, last: bool) -> None:
     taken, choose = driving.pick_forced(deposit, len(cart["load"]), last)
     if choose and not game.options.choose_gems:
         taken, choose = driving.complete_picks(deposit, taken, choose), 0
-    for gem in taken:
-        take(game, index, square, gem)
+    take(game, index, square, taken)
     if choose:
         game.pending = {"kind": "pick", "count": choose, "square": list(square)}
 
 
-def take(game, index: int, square: Square, gem: str) -> None:
-    game.gems[square].remove(gem)
-    if not game.gems[square]:
-        del game.gems[square]
-    game.carts[index]["load"].append(gem)
-    game.log.add(game.turn, f"{game.cart_name(index)} picks up {a_gem(gem)} at {board.square_name(square)}")
+def take(game, index: int, square: Square, gems) -> None:
+    """The cart loads ``gems`` from the square: one log line for them all ("picks up 2 rubies")."""
+    if not gems:
+        return
+    for gem in gems:
+        game.gems[square].remove(gem)
+        if not game.gems[square]:
+            del game.gems[square]
+        game.carts[index]["load"].append(gem)
+    game.note(f"{game.cart_name(index)} picks up {gems_words(gems)} at {board.square_name(square)}")
 
 
 def pick_choice(game, action: Pick) -> None:
     square = tuple(game.pending["square"])
-    take(game, game.driving["cart"], square, action.gem)
     game.pending["count"] -= 1
-    left, rest = game.pending["count"], game.gems.get(square, [])
-    if not driving.real_choice(rest, left):  # take what fits
+    left = game.pending["count"]
+    rest = list(game.gems.get(square, []))
+    rest.remove(action.gem)
+    taken = [action.gem]
+    if not driving.real_choice(rest, left):  # take what fits, said in the same line
         game.pending = None
-        for gem in list(rest)[:left]:
-            take(game, game.driving["cart"], square, gem)
+        taken += rest[:left]
+    take(game, game.driving["cart"], square, taken)
     run(game)
 
 
 def collide(game, mover: int, hit: int, side: int) -> None:
-    game.log.add(game.turn, f"{game.cart_name(mover)} runs into {game.cart_name(hit)} on "
+    game.note(f"{game.cart_name(mover)} runs into {game.cart_name(hit)} on "
                             f"{board.square_name(tuple(game.carts[hit]['square']))}")
     moving_cart, hit_cart = game.carts[mover], game.carts[hit]
     crash = driving.crash(moving_cart["load"], hit_cart["load"], tuple(hit_cart["square"]), side,
@@ -134,28 +139,35 @@ def collide(game, mover: int, hit: int, side: int) -> None:
             game.pending = {"kind": "drop", "player": hit_cart["owner"], "cart": hit, "count": crash.drops}
             game.driving["steps"] = 0
             return
-        for gem in driving.cheapest_first(hit_cart["load"], crash.drops):
-            drop_gem(game, hit, gem)
+        drop_gems(game, hit, driving.cheapest_first(hit_cart["load"], crash.drops))
     stop(game)
 
 
-def drop_gem(game, index: int, gem: str) -> None:
+def drop_gems(game, index: int, gems) -> None:
+    """The hit cart drops ``gems`` on its square: one log line for them all."""
+    gems = list(gems)
+    if not gems:
+        return
     cart = game.carts[index]
-    cart["load"].remove(gem)
     square = tuple(cart["square"])
-    game.gems.setdefault(square, []).append(gem)
-    game.log.add(game.turn, f"{game.cart_name(index)} drops {a_gem(gem)}")
+    for gem in gems:
+        cart["load"].remove(gem)
+        game.gems.setdefault(square, []).append(gem)
+    game.note(f"{game.cart_name(index)} drops {gems_words(gems)}")
 
 
 def drop_choice(game, action: Drop) -> None:
     index = game.pending["cart"]
-    drop_gem(game, index, action.gem)
     game.pending["count"] -= 1
-    left, load = game.pending["count"], game.carts[index]["load"]
-    if not driving.real_choice(load, left):
+    left = game.pending["count"]
+    rest = list(game.carts[index]["load"])
+    rest.remove(action.gem)
+    dropped = [action.gem]
+    if not driving.real_choice(rest, left):  # drop what is left to drop, said in the same line
         game.pending = None
-        for gem in list(load)[:left]:
-            drop_gem(game, index, gem)
+        dropped += rest[:left]
+    drop_gems(game, index, dropped)
+    if game.pending is None:
         stop(game)
 
 
@@ -165,7 +177,7 @@ def derail(game, index: int, why: str) -> None:
     if cart["load"]:
         game.gems.setdefault(square, []).extend(cart["load"])
     left = f"; its gems stay on {board.square_name(square)}" if cart["load"] else ""
-    game.log.add(game.turn, f"{game.cart_name(index)} derails on {board.square_name(square)}: {why}{left}")
+    game.note(f"{game.cart_name(index)} derails on {board.square_name(square)}: {why}{left}")
     cart.update(where=SUPPLY, square=None, load=[], derailed=True, speed=START_SPEED)
 
 
@@ -179,10 +191,10 @@ def deliver(game, index: int, square: Square) -> None:
     game.deliveries.append([cart["owner"], exit_clan, load, game.turn])
     where = board.square_name(square)
     worth = f" (gems worth {plural(sum(GEM_POINTS[g] for g in load), 'point')})" if load else ""
-    game.log.add(game.turn, f"{game.cart_name(index)} delivers {', '.join(load) or 'nothing'}{worth} at {where}")
+    game.note(f"{game.cart_name(index)} delivers {', '.join(load) or 'nothing'}{worth} at {where}")
     if game.chasm_phase == COLLAPSING:
         cart.update(where=ESCAPED, square=None)
-        game.log.add(game.turn, f"{game.cart_name(index)} leaves the mine")
+        game.note(f"{game.cart_name(index)} leaves the mine")
     if load and not game.options.solo:
         check_missions(game, cart["owner"], load, exit_clan)
 
@@ -196,7 +208,7 @@ def check_missions(game, player: int, load: list[str], exit_clan: str) -> None:
         if MISSION_BY_ID[mission].met(delivery):
             game.missions_up.remove(mission)
             game.players[player]["missions"].append(mission)
-            game.log.add(game.turn, f"{game.players[player]['clan'].capitalize()} completes the mission "
+            game.note(f"{game.players[player]['clan'].capitalize()} completes the mission "
                                     f"{MISSION_BY_ID[mission].title}")
             if game.mission_deck:
                 game.missions_up.append(game.mission_deck.pop())

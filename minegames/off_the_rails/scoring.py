@@ -78,9 +78,10 @@ def ruby_words(state, names) -> str:
     rubies = [p["stockpile"].count("ruby") for p in state.players]
     counts = ", ".join(f"{names[p]} {n}" for p, n in enumerate(rubies))
     if max(rubies) == 0:
-        return f"Nobody holds a ruby, so nobody gets the ruby bonus (rubies: {counts})."
+        return f"Nobody delivered a ruby, so nobody gets the ruby bonus (rubies delivered: {counts})."
     holders = [names[p] for p in range(state.num_players) if has_ruby_majority(state, p)]
-    return f"Most rubies ({max(rubies)}): {_and(holders)} +{RUBY_MAJORITY} (rubies: {counts})."
+    return (f"Most rubies ({max(rubies)}) delivered: {_and(holders)} +{RUBY_MAJORITY} "
+            f"(rubies delivered: {counts}).")
 
 
 def ending(state, names=None) -> dict:
@@ -94,8 +95,9 @@ def ending(state, names=None) -> dict:
     revealed = []
     for p, player in enumerate(state.players):
         placed = [i for i in state.carts_of(p) if state.carts[i]["placed"]]
-        titles = ", ".join(MISSION_BY_ID[m].title for m in player["missions"]) or "none"
-        revealed.append(f"{names[p]}: missions {titles}; carts put out {len(placed)}, "
+        titles = ", ".join(MISSION_BY_ID[m].title for m in player["missions"])
+        missions = f"missions completed: {titles}" if titles else "no missions completed"
+        revealed.append(f"{names[p]}: {missions}; carts put out {len(placed)}, "
                         f"still on the rails {sound_carts(state, p)}; {_count(len(player['stockpile']), 'gem')}, "
                         f"{_count(player['stockpile'].count('rock'), 'rock')}.")
     return {"rows": rows, "totals": totals, "winners": winners(state), "revealed": revealed,

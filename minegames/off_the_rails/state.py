@@ -124,6 +124,24 @@ class OffTheRails(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # ---- counting as a table does -----------------------------------------------------------
+    @property
+    def log_unit(self) -> str:
+        """The log counts rounds (every seat's turn once, from the first player); solo, turns."""
+        return "turn" if self.options.solo else "round"
+
+    def round_of(self, turn: int) -> int:
+        """The round a turn (counted over all seats from 1) falls in: round 2 is everyone's second turn."""
+        return (turn - 1) // self.num_players + 1
+
+    @property
+    def round_number(self) -> int:
+        return self.round_of(self.turn)
+
+    def note(self, text: str) -> None:
+        """A log line of the turn under way, numbered by its round."""
+        self.log.add(self.round_number, text)
+
     @property
     def current_player(self) -> int | None:
         if self.is_over:
@@ -246,9 +264,9 @@ class OffTheRails(GameState):
         self.pending = None
         self.driving = None
         if self.options.solo:
-            self.log.add(self.turn, f"the game is over: {self.solo_result}")
+            self.note(f"the game is over: {self.solo_result}")
         else:
-            self.log.add(self.turn, "the game is over: " + ", ".join(
+            self.note("the game is over: " + ", ".join(
                 f"{p['clan'].capitalize()} {plural(s, 'point')}" for p, s in zip(self.players, self.scores())))
 
     def problems(self) -> list[tuple[str, str]]:
@@ -382,7 +400,7 @@ class OffTheRails(GameState):
         self.tracks[(action.x, action.y)] = mask
         if self.tiles:
             self.tiles[action.shape] -= 1
-        self.log.add(self.turn, f"{self._who_does('lays')} a {action.shape} ({_sides(mask)}) on "
+        self.note(f"{self._who_does('lays')} a {action.shape} ({_sides(mask)}) on "
                                 f"{board.square_name((action.x, action.y))}")
         self._spend_action()
 
@@ -394,7 +412,7 @@ class OffTheRails(GameState):
             self.tiles[board.shape_of(old)] += 1
             self.tiles[board.shape_of(new)] -= 1
         self.tracks[square] = new
-        self.log.add(self.turn, f"{self._who_does('upgrades')} {board.square_name(square)} to a {board.shape_of(new)} "
+        self.note(f"{self._who_does('upgrades')} {board.square_name(square)} to a {board.shape_of(new)} "
                                 f"(a branch {board.SIDE_NAMES[action.side]})")
         self._spend_action()
 
@@ -406,19 +424,19 @@ class OffTheRails(GameState):
                     speed=START_SPEED, load=[], placed=True, moved=False)
         if not self.options.bonus_lost_for_good:
             cart["derailed"] = False  # a cart put out again is a fresh cart (reading 10)
-        self.log.add(self.turn, f"{self._who_does('puts')} {self.cart_name(index)} out on {board.square_name(square)}")
+        self.note(f"{self._who_does('puts')} {self.cart_name(index)} out on {board.square_name(square)}")
         self._spend_action()
 
     def _change_speed(self, action: ChangeSpeed) -> None:
         index = self.cart_index(action.player, action.cart)
         self.carts[index]["speed"] += action.change
         verb = "speeds up" if action.change > 0 else "slows down"
-        self.log.add(self.turn, f"{self._who_does(verb)} {self.cart_name(index)} to speed {self.carts[index]['speed']}")
+        self.note(f"{self._who_does(verb)} {self.cart_name(index)} to speed {self.carts[index]['speed']}")
         self._spend_action()
 
     def _end_actions(self, action: EndActions) -> None:
         unused = plural(self.actions_left, "action")
-        self.log.add(self.turn, f"{self._who_does('ends')} the actions ({unused} unused)")
+        self.note(f"{self._who_does('ends')} the actions ({unused} unused)")
         self._start_moves()
 
     def _who(self) -> str:

@@ -6,6 +6,21 @@ from minegames.core.words import percent, plural  # noqa: F401  (the game's text
 
 from . import board
 
+#: gems whose plural is not the word plus "s" ("2 gold": gold is counted as nuggets are not)
+_MANY = {"ruby": "rubies", "gold": "gold"}
+
+
+def gems_words(gems) -> str:
+    """Gems in words, each kind once, in the order met: "2 rubies", "an emerald, a gold and a rock"."""
+    counts: dict[str, int] = {}
+    for gem in gems:
+        counts[gem] = counts.get(gem, 0) + 1
+    parts = [(f"{'an' if gem[:1] in 'aeiou' else 'a'} {gem}" if n == 1 else plural(n, gem, _MANY.get(gem, "")))
+             for gem, n in counts.items()]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
 
 def prompt(state) -> str:
     if state.is_over:

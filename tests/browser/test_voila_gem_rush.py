@@ -9,7 +9,6 @@ turns the new room; the mine grows by a room and the score goes up. Then a short
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
@@ -17,13 +16,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from voila_harness import REPO_ROOT, render_url  # noqa: E402
+from voila_harness import render_url  # noqa: E402
 import screen_sizes  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 SEED = 2          # seat 1 can pay a two-card door on its first turn (checked below against the model)
-SCREENSHOT = REPO_ROOT / "docs" / "images" / "gem_rush_app.png"
 TURN_WAIT_MS = 120_000
 MID_GAME_DECISIONS = 14   # my decisions before the size check: about five turns each, a mine of 8+ rooms
 COUNTER = "document.querySelector('.gem-app .gem-moves')"
@@ -115,11 +113,6 @@ def test_the_first_turns_build(page, voila_url):
     assert counter(page, "rooms") > rooms
     you = page.locator(".gem-app .gem-table tr.gem-me").inner_text()
     assert re.search(rf"\b{counter(page, 'score')}\b", you)
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.set_viewport_size({"width": 1200, "height": 1500})
-        page.locator(".gem-app").screenshot(path=str(SCREENSHOT))
-        page.set_viewport_size({"width": 1200, "height": 900})
     assert page.console_errors == []
 
 
@@ -172,7 +165,8 @@ def play_one_decision(page) -> None:
     click_and_settle(page, page.locator(".gem-more-do"))
 
 
-def test_a_whole_short_game(page, voila_url):
+def test_a_whole_short_game(page, voila_url, tmp_path):
+    page.set_viewport_size(screen_sizes.LAPTOP)
     start(page, voila_url, 5, players=2, target="10 points")
     for _decision in range(400):
         wait_for_my_turn(page)
@@ -184,6 +178,13 @@ def test_a_whole_short_game(page, voila_url):
     text = page.locator(".gem-app .mg-instruction").inner_text()
     assert "Final scores" in text
     assert page.locator(".gem-app .gem-decision").is_hidden()
+    # the end: every panel says the game is over, the person's seat reads "you", nothing is cut off
+    whole = page.locator(".gem-app").inner_text()
+    assert "the game is over (after round" in whole and "Click cards to pick them" not in whole
+    assert not re.search(r"\bplayer 1\b|\bPlayer 1\b|a bot moved|done: ", whole)
+    screen_sizes.screenshot(page, tmp_path, "gem_rush_end_1400")
+    problems = screen_sizes.layout_problems(page, targets=False)
+    assert problems == [], "\n".join(problems)
     assert page.console_errors == []
 
 

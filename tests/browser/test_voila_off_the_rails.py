@@ -11,7 +11,7 @@ under a cart cannot be upgraded.
 
 from __future__ import annotations
 
-import os
+import re
 import sys
 from pathlib import Path
 
@@ -19,14 +19,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import screen_sizes  # noqa: E402
-from voila_harness import REPO_ROOT, render_url  # noqa: E402
+from voila_harness import render_url  # noqa: E402
 
 from minegames.off_the_rails.board import square_name  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 SEED = 4
-SCREENSHOT = REPO_ROOT / "docs" / "images" / "off_the_rails_app.png"
 TURN_WAIT_MS = 120_000
 COUNTER = "document.querySelector('.otr-app .otr-moves')"
 
@@ -112,11 +111,6 @@ def test_lay_track_and_move_a_cart(page, voila_url):
         pick_square(page, 3, 3)
         assert "a tile with a cart on it cannot be upgraded" in page.locator(".otr-app .otr-square").inner_text()
         assert page.locator(".otr-upgrade-1").is_disabled()
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.set_viewport_size({"width": 1200, "height": 1300})
-        page.locator(".otr-app").screenshot(path=str(SCREENSHOT))
-        page.set_viewport_size({"width": 1200, "height": 900})
     assert page.console_errors == []
 
 
@@ -176,6 +170,9 @@ def test_mid_game_fits_the_screen_and_says_what_changed(page, voila_url, tmp_pat
     assert page.locator(".otr-app .otr-mark-changed, .otr-app .otr-mark-moved").count() >= 1
     log = page.locator(".otr-app .mg-log").inner_text()
     assert "set-up: Off the Rails, 2 players" in log and "turn 0" not in log
+    # counted as a table does, and your clan reads "you": rounds, never Red's own name for you
+    assert re.search(r"^round \d+: ", log, re.M) and not re.search(r"\bRed\b", log + since)
+    assert re.search(r"Your turn \(.*?round \d+\)", page.locator(".otr-app .mg-instruction").inner_text())
     phone = size["width"] < 500
     screen_sizes.screenshot(page, tmp_path, f"off_the_rails_app_{size['width']}")
     assert screen_sizes.layout_problems(page, targets=phone) == []

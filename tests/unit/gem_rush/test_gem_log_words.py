@@ -11,7 +11,7 @@ import pytest
 
 from minegames import gem_rush
 from minegames.gem_rush import components as C
-from minegames.gem_rush.actions import Build, ChooseX, Discard, DrawCard, Keep, NameGem, Place, UseRoom
+from minegames.gem_rush.actions import Build, ChooseX, Discard, DrawCard, EndMovement, Keep, NameGem, Place, UseRoom
 from minegames.gem_rush.gems import GEM_NAMES
 
 
@@ -69,9 +69,10 @@ def test_every_choice_in_an_ability_is_said(games):
                 assert f"{C.card_text(action.card)} card" in text
                 seen.add("discard")
             elif isinstance(action, Build):
-                assert re.search(r"builds through the (north|east|south|west) door of .+, paying .+ with .+, "
-                                 r"and scores \d+ points?$", lines[0]), lines
-                seen.add("build")
+                assert re.search(r"builds through the (north|east|south|west) door of .+"
+                                 r"(, paying .+ with .+| for free), and scores \d+ points?$", lines[0]), lines
+                assert "paying nothing" not in lines[0] and "with no cards" not in lines[0]
+                seen.add("free" if "for free" in lines[0] else "build")
             elif isinstance(action, Place):
                 assert re.search(r"the new room, .+, is placed (north|east|south|west) of ", text), lines
                 seen.add("place")
@@ -111,3 +112,47 @@ def test_ability_words_explain_each_step():
     assert "X: the number of cards you choose to discard first" in terms
     assert "Dig:" in terms or "Reveal:" in terms
     assert "X" not in C.ability_with_x(cave.ability, 2) and "2 cards" in C.ability_with_x(cave.ability, 2)
+
+
+def bot_game(seed: int, players: int = 3, **options):
+    """A game played by the greedy bots, with each action and the log lines it wrote."""
+    from minegames.gem_rush.bots import GreedyBot
+
+    state = gem_rush.new_game(seed=seed, players=players, **options)
+    bots = [GreedyBot(p, seed=seed) for p in range(players)]
+    steps = []
+    for _ in range(3000):
+        if state.is_over:
+            break
+        action = bots[state.current_player].choose(state)
+        before = len(state.log)
+        state.apply(action)
+        steps.append((action, [text for _, text in state.log.entries[before:]]))
+    return steps
+
+
+def test_every_action_writes_a_log_line(games):
+    """The app's status line shows the lines an action wrote; a silent action would leave it the
+    shared fallback ("a bot moved", "done: end movement"), which says nothing to a new player."""
+    played_steps = [step for _state, steps in games for step in steps]
+    played_steps += bot_game(3) + bot_game(4, players=1, mode="crisis")
+    silent = [action for action, lines in played_steps if not lines]
+    assert not silent, silent[:5]
+    ends = [lines for action, lines in played_steps if isinstance(action, EndMovement)]
+    assert ends and all(re.search(r"^player \d ends the movement( with \d steps? unused)?$", lines[0])
+                        for lines in ends), ends[:3]
+
+
+def test_prompts_count_steps_and_cards_in_words():
+    state = gem_rush.new_game(seed=1, players=2)
+    while state.phase != "move":
+        state.apply(state.legal_actions()[0])
+    state.steps_left = 1
+    assert "move (1 step left)" in state.prompt()
+    state.steps_left = 3
+    assert "move (3 steps left)" in state.prompt()
+    state.phase = "discard"
+    state.hand().extend(c.id for c in C.GEM_CARDS[:6] if c.id not in state.hand())
+    state.hand()[:] = state.hand()[:5]
+    assert state.prompt().endswith(": discard 1 card down to the hand limit.")
+    assert "(s)" not in state.prompt()

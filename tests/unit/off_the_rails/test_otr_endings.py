@@ -48,4 +48,4 @@ def test_nobody_with_a_ruby_gets_no_ruby_bonus():
     state = finished(0, 3, "random")
     if any(p["stockpile"].count("ruby") for p in state.players):
         pytest.skip("this seed's random bots stockpiled a ruby")
-    assert scoring.ending(state)["why"][0].startswith("Nobody holds a ruby")
+    assert scoring.ending(state)["why"][0].startswith("Nobody delivered a ruby")

@@ -131,7 +131,7 @@ def test_section_1_the_board_has_165_track_squares_and_the_game_starts_with_four
     assert len(board.TRACK_SQUARES) == 13 * 13 - 4 == 165
     game = new_game(seed=3, players=2)
     setup = [line for _, line in game.log][1:]
-    assert len(setup) == 4 and all(line.startswith("deposit ") for line in setup)
+    assert len(setup) == 4 and all(line.startswith("a deposit card (") for line in setup)
     assert sorted(board.SQUARE_LABELS[square][0] for square in game.gems) == sorted(board.CLANS)
 
 

@@ -72,7 +72,7 @@ def test_the_app_lists_what_changed_since_your_turn_and_marks_it():
     assert app.changed_squares() == {}            # your own moves are no news to you
     app.run_bots()
     since = app.since_lines()
-    assert since and all(line.startswith("turn 2: ") for line in since)
+    assert since and all(line.startswith("round 1: ") for line in since)   # turn 2 of two seats: round 1
     assert any("Blue lays" in line for line in since) and any("deposit" in line for line in since)
     changed = app.changed_squares()
     laid = {square for square, mask in app.state.tracks.items() if square not in app._seen.tracks}
@@ -80,3 +80,50 @@ def test_the_app_lists_what_changed_since_your_turn_and_marks_it():
     assert "otr-mark-changed" in app.board.overlay.svg or "otr-mark-moved" in app.board.overlay.svg
     assert "set-up: Off the Rails, 2 players (red, blue)" in app.log_view.value
     assert "turn 0" not in app.log_view.value
+
+
+# ---- rounds, gems said once, deposits in words -----------------------------------------------------
+def test_the_log_counts_rounds_every_seat_once_and_solo_counts_turns():
+    game = off_the_rails.new_game(seed=3, players=3)
+    assert game.log_unit == "round" and [game.round_of(t) for t in (1, 3, 4, 6, 7)] == [1, 1, 2, 2, 3]
+    while game.turn < 4:
+        game.apply(EndActions(game.current_player) if game.phase == "actions" else game.legal_actions()[0])
+    ends = [n for n, text in game.log.entries if "ends the actions" in text]
+    assert ends[:3] == [1, 1, 1] and game.round_number == 2   # three seats' first turns: round 1
+    assert off_the_rails.new_game(seed=3, players=1).log_unit == "turn"   # one seat: the solo game
+
+
+def test_gems_are_counted_once_in_words():
+    assert wording.gems_words(["ruby", "ruby"]) == "2 rubies"
+    assert wording.gems_words(["emerald", "gold", "rock"]) == "an emerald, a gold and a rock"
+    assert wording.gems_words(["gold", "ruby", "gold"]) == "2 gold and a ruby"
+    assert wording.gems_words([]) == "nothing"
+
+
+def test_two_rubies_picked_in_one_go_are_said_once():
+    column = {(3, y): "NS" for y in range(1, 6)}
+    game = off_the_rails.position(tracks=column, gems={(3, 2): ["ruby", "ruby"]},
+                                  carts=[{"at": (3, 1), "came_from": "N", "speed": 1}])
+    game.apply(EndActions(0))
+    lines = new_lines(game, Drive(0, 0))
+    picks = [line for line in lines if "picks up" in line]
+    assert picks == [f"Red's white cart picks up 2 rubies at {board.square_name((3, 2))}"], lines
+
+
+def test_a_deposit_card_is_said_in_plain_words():
+    game = off_the_rails.new_game(seed=3, players=2)
+    setup = [text for _, text in game.log][1:]
+    assert all(re.fullmatch(r"a deposit card \((red|blue|green|yellow) \d\) puts (an? |\d )\w+.* on [A-M]\d+", line)
+               for line in setup), setup
+    assert not any(":" in line for line in setup)
+
+
+def test_the_ending_says_what_the_ruby_count_is_and_names_no_mission_plainly():
+    from minegames.off_the_rails import scoring
+
+    game = off_the_rails.position(tracks={}, gems={}, carts=[])
+    game.players[0]["stockpile"] = ["ruby", "ruby"]
+    game.players[1]["stockpile"] = ["ruby"]
+    end = scoring.ending(game)
+    assert end["why"][0].startswith("Most rubies (2) delivered: Red +5 (rubies delivered: Red 2, Blue 1)")
+    assert all("no missions completed" in line and "missions none" not in line for line in end["revealed"])

@@ -36,7 +36,8 @@ def mid_game(seed: int = 5, players: int = 3, turns: int = 12) -> GemRushApp:
 def test_the_instruction_counts_rounds_not_seats_turns():
     app = mid_game(players=3, turns=3)
     words = html.unescape(app.instruction_text())
-    assert "round 2, player 1's turn" in words and "turn 4" not in words
+    assert "Your turn</b> (round 2)" in words and "turn 4" not in words
+    assert "player 1" not in words   # the person's own seat reads "your", never "player 1"
     assert "panel on the right" not in words
 
 
@@ -136,3 +137,81 @@ def test_players_are_named_as_the_log_names_them():
     app = mid_game(turns=6)
     table = app.table_view.value
     assert "player 2" in table and not re.search(r"\bP\d\b", table)     # "you", "player 2": never "P2"
+
+
+# ---- the person's seat reads "you"; the end says the game is over ------------------------------
+def test_the_persons_seat_reads_you_in_the_log_the_status_and_the_panels():
+    app = GemRushApp(seed=5, players=3, live=False)
+    statuses = []
+    app.run_bots()
+    while app.state.turns_taken < 9 and not app.state.is_over:
+        app.act(app.state.legal_actions()[0])
+        statuses.append(app.status.text)
+        app.run_bots()
+        statuses.append(app.status.text)
+    log = html.unescape(app.log_view.value)
+    assert "you " in log and not re.search(r"\bplayer 1\b", log)
+    assert not any(re.search(r"\bplayer 1\b", text) for text in statuses), statuses
+    assert not any(text in ("a bot moved", "the bots moved") or text.startswith("done: ") for text in statuses), \
+        statuses
+    assert re.search(r"\byou end the movement\b|\byou draw\b|\byou build\b", " ".join(statuses)), statuses
+    table = html.unescape(app.table_view.value)
+    assert "player 1" not in table and re.search(r"round \d+, (your|player \d's) turn", table)
+    assert "player 1" not in html.unescape(app.since_view.value)
+
+
+def test_the_log_lines_read_as_the_person_would_say_them():
+    line = G.S.line_for_seat
+    assert line("player 1 builds through the east door", 0) == "you build through the east door"
+    assert line("player 2 burns a card at random from player 1's hand", 0) == \
+        "player 2 burns a card at random from your hand"
+    assert line("player 1 burns a card from their own hand", 0) == "you burn a card from your own hand"
+    assert line("player 2 swaps places with player 1", 0) == "player 2 swaps places with you"
+    assert line("player 1 draws 1 card; player 1 ends the turn", 0) == "you draw 1 card; you end the turn"
+    assert line("player 10 draws 1 card", 0) == "player 10 draws 1 card"
+
+
+def finished(seed: int = 3, players: int = 2) -> GemRushApp:
+    app = GemRushApp(seed=seed, players=players, live=False)
+    for _ in range(3000):
+        app.run_bots()
+        if app.state.is_over:
+            return app
+        app.act(app.state.legal_actions()[0])
+    raise AssertionError("the game did not end")
+
+
+def test_at_the_end_the_panels_say_the_game_is_over():
+    app = finished()
+    table = html.unescape(app.table_view.value)
+    assert "the game is over" in table and "'s turn" not in table and "your turn" not in table
+    assert "Click cards to pick them" not in app.hand_text.value
+    words = html.unescape(app.instruction.value)
+    # one case: the end card names the seats as the table and the scores do
+    assert not re.search(r"\bPlayer \d", words) and "You:" not in words
+    assert "Orichalcum bonus (1 point for each Orichalcum" in G.GS.LABELS[1]
+
+
+def test_the_hint_rounds_to_about_one_card():
+    from fractions import Fraction
+
+    assert G._cards_expected(Fraction(999, 1000)) == "about 1 card"
+    assert G._cards_expected(Fraction(2001, 1000)) == "about 2 cards"
+    assert G._cards_expected(Fraction(3, 2)) == "about 1.50 cards"
+    assert G._cards_expected(Fraction(1)) == "1 card"
+
+
+def test_every_card_name_is_drawn_at_one_size_never_squeezed():
+    every = [card.id for card in C.GEM_CARDS]
+    picture = G.render.cards_svg(every)
+    assert "textLength" not in picture
+    names = re.findall(r'<text[^>]*font-size="([\d.]+)"[^>]*text-anchor="middle"[^>]*>', picture)
+    assert names and set(names) == {str(G.render.CARD_TEXT)}
+    assert G.render.card_name_lines("Diamond Dust") == ["Diamond", "Dust"]
+    assert G.render.card_name_lines("Orichalcum") == ["Orichalcum"]
+
+
+def test_the_whole_mine_always_fits_its_width():
+    for width, height in ((400, 300), (1400, 700), (2400, 900), (900, 2400)):
+        assert width * G.fit_scale(width, height) <= G.MINE_WIDTH + 1e-9
+    assert G.fit_scale(600, 2400) == G.SMALLEST_SCALE   # a tall mine scrolls down instead

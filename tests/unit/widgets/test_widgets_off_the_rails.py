@@ -74,7 +74,7 @@ def test_a_click_on_an_empty_square_previews_a_tile_a_second_turns_it_and_lay_la
     app.lay_button.click()
     assert app.state.history == [allowed[2].action(0, (3, 1))]
     assert app.state.tracks[(3, 1)] == allowed[2].mask and app.selected is None
-    assert app.status.kind == "ok" and "Red lays a" in app.status.text
+    assert app.status.kind == "ok" and app.status.text.startswith("You lay a ")   # your seat: "you"
 
 
 def test_each_tile_button_lays_its_tile():
@@ -257,7 +257,10 @@ def test_the_chasm_clock_is_the_exact_chance_given_the_cards_drawn():
     clock = app_support.chasm_clock(app.state.view(0), app.state.options)
     assert dict(clock.card_turns) == whole and sum(dict(clock.card_turns).values()) == 1
     for turn, chance in whole.items():
-        assert re.search(rf"turn {turn}\b.*?{re.escape(f'{float(chance):.0%}')}", app.chasm_view.value)
+        # counted as a table does: turn 13 of two seats is round 7
+        who = app.bot_name(app_support.seat_of_turn(turn, app.state.options))
+        assert re.search(rf"round {(turn - 1) // 2 + 1}</td><td>{re.escape(who)}</td>.*?"
+                         rf"{re.escape(f'{float(chance):.0%}')}", app.chasm_view.value)
     # after ten cards without the Chasm card, the turns left share its chance
     view = dict(app.state.view(0), drawn=["x"] * 10)
     late = dict(app_support.chasm_clock(view, app.state.options).card_turns)
@@ -444,3 +447,41 @@ def test_a_bots_move_that_hands_the_turn_on_waits_the_longer_turn_pause():
     assert app.speed_choice.value == "normal" and app.bot_turn_pause_ms == 1500
     app.speed_choice.value = "instant"
     assert app.bot_turn_pause_ms == 0
+
+
+# ---- your seat reads "you"; rounds; the end ------------------------------------------------------
+
+
+def test_your_carts_and_your_lines_read_you_not_your_clan():
+    app = app_on(tracks=COLUMN, gems={(3, 2): ["ruby", "ruby"]},
+                 carts=[{"at": (3, 1), "came_from": "N", "speed": 1}])
+    label = html.unescape(app.cart_labels[0].value)
+    assert "Your white cart" in label and "Red" not in label
+    app.end_button.click()
+    app.drive_buttons[0].click()
+    said = app.status.text
+    assert "Your white cart picks up 2 rubies" in said and "Red" not in said, said
+    log = html.unescape(app.log_view.value)
+    assert "Your white cart picks up 2 rubies" in log and "Red's" not in log
+
+
+def test_the_instruction_and_the_table_count_rounds():
+    app = OffTheRailsApp(seed=4, players=2, bots="random", live=False)
+    app.run_bots()
+    while app.state.turn < 3:
+        app.act(EndActions(0) if app.state.phase == "actions" else app.state.legal_actions()[0])
+        app.run_bots()
+    assert app.state.turn == 3 and app.persons_turn()                 # your second turn
+    words = html.unescape(app.instruction.value)
+    assert "round 2" in words and "turn 3" not in words
+    assert html.unescape(app.table_view.value).startswith("<div>Round 2 · ")
+
+
+def test_at_the_end_the_chasm_card_and_the_status_say_the_game_is_over():
+    app = OffTheRailsApp(seed=2, players=2, bots="random", live=False)
+    play_through(app, random.Random(2))
+    chasm = html.unescape(app.chasm_view.value)
+    assert "game is over" in chasm and "next)" not in chasm and "still below derail" not in chasm
+    clan = app.state.players[app.seat]["clan"].capitalize()
+    final = app.since_view.value + app.status.text + html.unescape(app.log_view.value)
+    assert not re.search(rf"\b{clan}\b", final), final[-400:]
