@@ -36,6 +36,7 @@ import ipywidgets as widgets
 from minegames import GAMES
 from minegames import goldmine_rumbles as gr
 from minegames.core import Action
+from minegames.core.words import as_you, plural
 from minegames.goldmine_rumbles import analysis as A
 from minegames.goldmine_rumbles import components as C
 from minegames.goldmine_rumbles import dice_rules as R
@@ -52,7 +53,7 @@ from minegames.goldmine_rumbles.actions import (
 from minegames.goldmine_rumbles.engine_common import CLAYTON, position_key
 
 from minegames.goldmine_rumbles.decisions import ACTIVE_KINDS
-from minegames.goldmine_rumbles.wording import (column_words, cubes_text, describe, effect_text, fight_dice_in,
+from minegames.goldmine_rumbles.wording import (column_now_and_next, column_words, cubes_text, describe, fight_dice_in,
                                                  fight_scores_in, seat_name)
 from minegames.goldmine_rumbles.state_odds import hazard_miner, miner_at_claim
 
@@ -71,6 +72,8 @@ MOST_BUTTONS = 12
 #: Free actions: what an active miner may do besides answering the decision (the items card).
 FREE_TYPES = (BuyEssentials, UseItem, Trade, Discard, Swap, Steal, Refresh, Rearrange, Peek, Pick)
 MINE_DISPLAY_WIDTH = 500
+#: "gn", said once where a player first meets it (the store, the sheets, the end table all use it).
+GOLD_NOTE = "gn = gold nuggets, the score: the miner with the most gold at the end wins."
 #: Answers that decline: always a button of their own, even when the others are listed.
 NO_THANKS = (Decline, EndTurn, NoBid, RejectBids)
 
@@ -99,12 +102,13 @@ GR_CSS = """
 .gr-app .gr-choice { min-width: 90px; }
 /* a decision's answers are read whole: a long label (a bid with its value, a die with its gold)
    wraps onto a second line instead of ending in "…" on a phone */
-.gr-app .gr-decision .jupyter-button { white-space: normal; height: auto; max-width: 100%; line-height: 1.3;
+.gr-app .gr-decision .jupyter-button, .gr-app .gr-follow { white-space: normal; height: auto; max-width: 100%;
+  line-height: 1.3;
   min-height: var(--jp-widgets-inline-height); padding-top: 3px; padding-bottom: 3px; overflow-wrap: anywhere;
   text-overflow: clip; }
 .gr-app .gr-store-slot { width: 104px; height: auto; min-height: 58px; white-space: normal; line-height: 1.25;
   font-size: 12px; padding: 3px; }
-.gr-app .gr-column { width: 98px; height: auto; min-height: 52px; white-space: normal; line-height: 1.2;
+.gr-app .gr-column { max-width: 150px; height: auto; min-height: 52px; white-space: normal; line-height: 1.2;
   font-size: 11px; padding: 2px; }
 .gr-app .gr-selected { box-shadow: 0 0 0 3px #ff9d00; }
 .gr-app .gr-dice { font-size: 14px; }
@@ -147,11 +151,6 @@ def pips(faces: Iterable[int]) -> str:
     return " ".join(f'<span class="gr-pip" title="{f}">{PIP_GLYPHS.get(f, f)}</span>' for f in faces)
 
 
-def count_words(n: int, one: str, many: str) -> str:
-    """"1 injury", "2 injuries": a number with its noun, plural right."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -172,14 +171,17 @@ def strength_note(strength: str) -> str:
     return f"{strength} bots: {STRENGTH_WORDS.get(strength, 'a bot of the game')}."
 
 
-def next_change(column: str, cubes: int) -> Optional[tuple[int, str]]:
-    """The next cube count at which a dashboard column's effect changes, and that effect (None: full)."""
-    now = effect_text(column, cubes)
-    for more in range(cubes + 1, C.DASHBOARD_CAPACITY[column] + 1):
-        then = effect_text(column, more)
-        if then != now:
-            return more, then
-    return None
+def decision_sentence(prompt: str) -> str:
+    """The person's prompt as the decision card says it, under its "Your decision" title: "Bid for a
+    place as partner, or pass." (the phase and "Your decision:" are said above it)."""
+    what = re.sub(r"^Phase \d+\. (Your decision: )?", "", prompt)
+    return what[:1].upper() + what[1:]
+
+
+def score_head(state, p: int, seat: int) -> str:
+    """A column of the end table by the colour the sentences under it use: "you (Red)", "Blue"."""
+    colour = state.sheet(p)["colour"]
+    return f"you ({colour})" if p == seat else colour
 
 
 def short(action: Action) -> str:
@@ -556,7 +558,7 @@ class TableDice:
                     continue
                 terms = "".join(f" {value:+d} {html.escape(label)}" for value, label in score.terms)
                 cells.append(f"<td>{PIP_GLYPHS.get(die, die)} {die}{terms} = <b>{score.total}</b><br>"
-                             f"<span class='gr-caption'>{count_words(score.injuries, 'injury', 'injuries')}</span></td>")
+                             f"<span class='gr-caption'>{plural(score.injuries, 'injury', 'injuries')}</span></td>")
             rows.append(f"<tr><td>round {k}</td>{''.join(cells)}</tr>")
         result = "".join(f"<div>{html.escape(t)}</div>" for t in fight["result"])
         title = " against ".join(names)
@@ -770,7 +772,7 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.hint = widgets.HTML()
         self.hint.add_class("gr-hint")
         self.turn_buttons = {t: self._button(f"turn {t * 90}\u00b0", f"gr-blast-{t}", lambda t=t: self._blast(t),
-                                             f"blast the chosen tile {t} quarter turn(s) clockwise") for t in (1, 2, 3)}
+                                             f"blast the chosen tile {plural(t, 'quarter turn')} clockwise") for t in (1, 2, 3)}
         self.blast_text = widgets.HTML()
         self.blast_row = _row([self.blast_text, *self.turn_buttons.values()])
         self.follow_button = self._button("Follow the route", "gr-follow", self._follow_clicked,
@@ -833,21 +835,24 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         self.fight_card = _card("Fight", [self.fight_view])
         # a grid (GR_CSS): the map left, the decision and the rest right; on a phone one column,
         # the decision right above the map and what the bots did below it
-        decide = widgets.VBox([self.decision_card, self.status])
+        self.decide_box = decide = widgets.VBox([self.decision_card, self.status])
         decide.add_class("gr-decide")
         left = widgets.VBox([self.board])
         left.add_class("gr-left")
         since = widgets.VBox([self.since_view])
         since.add_class("gr-since-col")
-        right = widgets.VBox([self.route_card, self.store_card, self.dashboard_card, self.free_card, self.dice_card,
-                              self.fight_card])
+        self.side_cards = [self.route_card, self.store_card, self.dashboard_card, self.free_card, self.dice_card,
+                           self.fight_card]
+        self.right_box = right = widgets.VBox(list(self.side_cards))
         right.add_class("gr-right")
         main = widgets.Box([decide, left, since, right])
         main.add_class("gr-main")
         settings = _row([widgets.HTML("<b>New game:</b>"), self.players_choice, self.long_box, self.strength_choice,
                          self.seat_choice, self.strength_text])
         speed = _row([widgets.HTML("Bot speed:"), self.speed_choice])
-        return [style_tag(BASE_CSS), style_tag(GR_CSS), self.title, self.instruction, main, speed, settings,
+        gold_note = widgets.HTML(GOLD_NOTE)
+        gold_note.add_class("gr-caption")
+        return [style_tag(BASE_CSS), style_tag(GR_CSS), self.title, gold_note, self.instruction, main, speed, settings,
                 self.controls, self.log_view]
 
     def _fit_options(self) -> None:
@@ -920,11 +925,26 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         assign(self.dice_view, value=self.dice.dice_html())
         assign(self.fight_view, value=self.dice.fight_html())
         show(self.fight_card, self.dice.fight is not None)
+        self._place_cards()
         self.log_view.show_log(state.log, state.log_unit)
         self.sync_undo_button()
         # last, so that a page seeing the count change has every other part of this update
         moves = f'<span class="gr-moves" data-moves="{len(state.history)}"></span>'
         assign(self.instruction, value=self.instruction_text() + moves)
+
+    def report_since(self, log_length: int, fallback: str) -> None:
+        """The status line as the shared one says it, with the person's colour marked "(you)"."""
+        super().report_since(log_length, fallback)
+        if self.status.text:
+            self.status.say(as_you(self.status.text, self._colour()), self.status.kind)
+
+    def since_groups(self) -> list[tuple[str, list[str]]]:
+        """The lines since the person's last turn, their colour marked "(you)" (the log stays neutral)."""
+        colour = self._colour()
+        return [(name, [as_you(line, colour) for line in lines]) for name, lines in super().since_groups()]
+
+    def _colour(self) -> str:
+        return self.state.sheet(self.seat)["colour"]
 
     def instruction_text(self) -> str:
         state = self.state
@@ -936,13 +956,13 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             verdict = "You win!" if scores[self.seat] == best else "The game is over."
             names = [seat_name(state, p, self.seat) for p in range(state.num_players)]
             names = [name[:1].upper() + name[1:] for name in names]
-            heads = ["you" if p == self.seat else f"P{p + 1}" for p in range(state.num_players)]
+            heads = [score_head(state, p, self.seat) for p in range(state.num_players)]
             card = ending_html(GS.ending(state, names), heads, "Missions and tokens revealed")
             return (f"<b>{verdict}</b> Final scores: {html.escape(ranking)}. Press <b>New game</b> to play again."
                     f"{card}")
-        text = html.escape(state.prompt())
         if self.persons_turn():
-            return f"<b>Your decision.</b> {text}"
+            return html.escape(state.prompt(self.seat)).replace("Your decision:", "<b>Your decision:</b>")
+        text = html.escape(state.prompt())
         who = state.current_player
         pace = "" if self.live else " (bots move when asked)"
         return (f"{text} <span class='gr-caption'>{html.escape(state.sheet(who)['colour'])} "
@@ -1053,6 +1073,34 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
             if self.state.is_legal(walk):
                 return walk
         return Step(self.seat, position_key(first.path[1]))
+
+    def card_for_decision(self) -> Optional[widgets.Widget]:
+        """The card the person answers the decision on, when it is not the decision card itself: the
+        dashboard (cubes to place) or the claim store (a turn's main action)."""
+        if not self.persons_turn():
+            return None
+        kind, mode = self.state.decision["kind"], self.state.turn_record["mode"] if self.state.turn_record else None
+        if kind == "place cubes":
+            return self.dashboard_card
+        return self.store_card if kind == "turn" and mode is None else None
+
+    def _place_cards(self) -> None:
+        """The card a decision is answered on stands right under the decision card, in both layouts
+        (on a phone the rest come after the map, a screen away); once the game is over the cards for
+        playing (route, store, items, dice, fight) go: the ending says it all."""
+        near = self.card_for_decision()
+        decide = (self.decision_card, *([near] if near is not None else []), self.status)
+        if tuple(self.decide_box.children) != decide:
+            self.decide_box.children = decide
+        rest = tuple(card for card in self.side_cards if card is not near)
+        if tuple(self.right_box.children) != rest:
+            self.right_box.children = rest
+        if self.state.is_over:
+            for card in (self.route_card, self.store_card, self.free_card, self.dice_card, self.fight_card):
+                show(card, False)
+        else:
+            for card in (self.store_card, self.free_card, self.dice_card):
+                show(card, True)
 
     def _refresh_decision(self, legal: list[Action], blast_cells: list[M.Cell]) -> None:
         state = self.state
@@ -1167,25 +1215,16 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
         dash = state.dashboard(self.seat)
         for column, button in self.column_buttons.items():
             n, capacity = dash[column], C.DASHBOARD_CAPACITY[column]
-            now = effect_text(column, n)
-            change = next_change(column, n)
-            if change is None:
-                step, words = "full", "the column is full"
-            elif change[0] == n + 1:
-                step, words = f"{now}\u2192{change[1]}", f"with one more cube {change[1]}"
-            else:
-                step = f"{now}; {change[1]} at {change[0]} cubes"
-                words = f"one more cube changes nothing yet; {change[1]} once it holds {change[0]}"
-            assign(button, description=f"{column} {cubes_text(n, capacity)} {step}",
-                   disabled=column not in placing,
-                   tooltip=f"{column}: {R.DASHBOARD[column].meaning}; now {now}, {words}")
+            words = column_now_and_next(column, n)
+            assign(button, description=f"{column} {cubes_text(n, capacity)} {words}",
+                   disabled=column not in placing, tooltip=f"{column}: {R.DASHBOARD[column].meaning}; {words}")
             if column in placing:
                 self._offer(PlaceCube(self.seat, column), button.click)
         top = state.decision
         if placing and top is not None:
             text = f"<b>Click a column to place a cube</b> ({top.get('count', 1)} to place). \u25a0 placed, \u25a1 free."
         else:
-            text = "Each column: its cubes (\u25a0 placed, \u25a1 free), its effect now \u2192 with one more cube."
+            text = "Each column: its cubes (\u25a0 placed, \u25a1 free), what it gives now and with more cubes."
         assign(self.dashboard_text, value=text)
 
     def _refresh_free(self, legal: list[Action]) -> None:
@@ -1441,7 +1480,7 @@ class Hints:
         state = self.state
         top = state.decision
         if kind == "place cubes":
-            return f"Place {count_words(top['count'], 'cube', 'cubes')}: click a column of your dashboard below."
+            return f"Place {plural(top['count'], 'cube')}: click a column of your dashboard below."
         if kind == "turn" and state.turn_record["mode"] is None:
             return ("Buy a claim in the store (click a claim site on the mine to see the way there first), "
                     "set off to rob someone, or end the turn.")
@@ -1450,7 +1489,7 @@ class Hints:
                     "or blast a tile with Dynamite (click a dashed tile, then a turn).")
         if kind == "items":
             return f"Take two items from a row of claim {top['claim']}; cube slots become dashboard cubes."
-        return html.escape(state.prompt())
+        return html.escape(decision_sentence(state.prompt(self.seat)))
 
     def decision_hint(self, kind: str, answers: list[Action]) -> str:
         state = self.state
@@ -1525,10 +1564,10 @@ class Hints:
                          f"bonus at the end). You carry {held} of {C.CARRY_LIMIT} items.")
         elif kind == "wind down":
             sheet = state.sheet(self.seat)
-            parts.append(f"You have {count_words(sheet['injuries'], 'injury', 'injuries')}, "
-                         f"{count_words(sheet['bandages'], 'Bandage', 'Bandages')}, "
-                         f"{count_words(sheet['poisons'], 'Poison token', 'Poison tokens')}, "
-                         f"{count_words(sheet['black_marks'], 'Black Mark', 'Black Marks')}.")
+            parts.append(f"You have {plural(sheet['injuries'], 'injury', 'injuries')}, "
+                         f"{plural(sheet['bandages'], 'Bandage')}, "
+                         f"{plural(sheet['poisons'], 'Poison token')}, "
+                         f"{plural(sheet['black_marks'], 'Black Mark')}.")
         if fight:
             parts.append(fight)
         return "<br>".join(parts)

@@ -24,6 +24,7 @@ import numpy as np
 
 from minegames.core import IllegalActionError
 from minegames.core.lessons import Lesson, Question, Section
+from minegames.core.words import plural
 
 from . import components as C
 from . import dice_rules as R
@@ -174,7 +175,6 @@ def _route(journey: M.Journey) -> list[str]:
         line = re.sub(r"(tunnel (?:between|on the \w+ edge of)) row (\d+), column (\d+)(?: and row (\d+), column (\d+))?",
                       lambda m: f"{m.group(1)} {place(int(m.group(2)), int(m.group(3)))}"
                                 + (f" and {place(int(m.group(4)), int(m.group(5)))}" if m.group(4) else ""), line)
-        line = re.sub(r"\b1 quarter turn\(s\)", "1 quarter turn", line).replace("quarter turn(s)", "quarter turns")
         lines.append(line)
     return lines
 
@@ -350,9 +350,9 @@ def cave_in_report(site: int = 16, tile: int = 2, phase: int = 2, safety: int = 
     plain = R.phase_injuries(distance, phase)
     taken = R.phase_injuries(distance, phase, safety)
     return Scene(lines=[
-        f"Site {site} is {distance} tile(s) from tile {tile}" + (" (right beside it)." if distance == 0 else "."),
+        f"Site {site} is {plural(distance, 'tile')} from tile {tile}" + (" (right beside it)." if distance == 0 else "."),
         f"In phase {phase} that costs {plain} injur{'y' if plain == 1 else 'ies'}; "
-        f"{safety} Safety Gear cube(s) stop {plain - taken}: the miner takes {taken}.",
+        f"{plural(safety, 'Safety Gear cube')} stop {plain - taken}: the miner takes {taken}.",
     ])
 
 

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from minegames.core import IllegalActionError
+from minegames.core.words import plural
 
 from . import analysis
 from . import components as C
@@ -193,7 +194,7 @@ def journey_lines(journey: M.Journey) -> list[str]:
     for piece in journey.plan:
         if isinstance(piece, M.Blast):
             row, col = piece.cell
-            lines.append(f"blast the tile at row {row + 1}, column {col + 1}: {piece.turns} quarter turn(s)")
+            lines.append(f"blast the tile at row {row + 1}, column {col + 1}: {plural(piece.turns, 'quarter turn')}")
             continue
         for step in piece.steps:
             if isinstance(step, M.Jump):

@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, NamedTuple, Optional
 
+from minegames.core.words import plural
+
 from . import analysis, components, dice_rules as R
 from . import mine as M
 from .engine_common import CLAYTON
@@ -94,7 +96,7 @@ class DynamiteBudget(NamedTuple):
     def words(self) -> str:
         """The budget in words, e.g. "3 tile turns: 1 Dynamite held + 2 you can buy, 1 turn each"."""
         parts = [f"{self.held} Dynamite held"] + ([f"{self.buyable} you can buy"] if self.buyable else [])
-        owed = f"{self.owed} turn(s) left from a lit Dynamite + " if self.owed else ""
+        owed = f"{plural(self.owed, 'turn')} left from a lit Dynamite + " if self.owed else ""
         cut = f"; ways needing more than {SEARCHED_TURNS} are not searched" if self.cut else ""
         return (f"{self.turns} tile turn{'s' if self.turns != 1 else ''}: {owed}{' + '.join(parts)}, "
                 f"{self.per} turn{'s' if self.per != 1 else ''} each{cut}")

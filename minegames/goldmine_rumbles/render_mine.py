@@ -185,6 +185,30 @@ def _position_xy(mine: Mine, position: Position) -> tuple[float, float]:
     return a[0] + dx, a[1] + dy
 
 
+#: Pawns at a claim site stand in a line along the mine's edge, starting this far from the site's
+#: centre (clear of its circle) and this far apart: inside the picture and clear of the next site.
+#: (Along a side edge the start is larger: a pawn is taller than it is wide.)
+PAWN_START, PAWN_START_TALL, PAWN_STEP = 22, 26, 12
+
+
+def _figure_xy(mine: Mine, position: Position, k: int) -> tuple[float, float]:
+    """Where the ``k``-th figure (from 0) on ``position`` stands. At a claim site: along the edge,
+    on the side away from the site's twin on the same tile edge, where the gap to the next site is
+    widest (a figure beside the picture's edge would be cut off, one above the tile would hide it)."""
+    if not isinstance(position, int):
+        x, y = _position_xy(mine, position)
+        return x + 14 + 10 * k, y - 10
+    x, y = _site_xy(position, RIM * 0.5)
+    cell, port = site_port(position)
+    ox, oy = _cell_origin(cell)
+    px, py = port_xy((ox, oy), port)
+    mx, my = ox + TILE / 2, oy + TILE / 2  # the middle of the tile: its edge's middle along the edge
+    along = (px - mx, 0.0) if port_edge(port) in (0, 2) else (0.0, py - my)
+    length = abs(along[0] + along[1]) or 1.0
+    shift = (PAWN_START if along[1] == 0 else PAWN_START_TALL) + PAWN_STEP * k
+    return x + along[0] / length * shift, y + along[1] / length * shift + 2
+
+
 def _rim(doc: svg.Svg) -> None:
     for cell in CELLS:
         for port in range(8):
@@ -270,9 +294,8 @@ def mine_svg(mine: Mine, *, route: Route | None = None, pawns: Mapping[str, Posi
         figures.append(("Papa Clayton", clayton))
     crowd: dict = {}
     for colour, position in figures:
-        x, y = _position_xy(mine, position)
         k = crowd.setdefault(position, [0])
-        doc.add(_pawn(x + 14 + 10 * k[0], y - 10, colour, f"{colour} at {describe(position)}"))
+        doc.add(_pawn(*_figure_xy(mine, position, k[0]), colour, f"{colour} at {describe(position)}"))
         k[0] += 1
     if legend:
         _legend(doc, side + 14)

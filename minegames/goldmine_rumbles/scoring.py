@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from minegames.core.words import plural
+
 from . import components, dice_rules
 
 #: the plain-word label of each end step, in the rulebook's order (p9)
 STEP_LABELS = {
     "gold": "gold on the track",
-    "notebooks": "Notebook gold back",
+    "notebooks": f"gold back from {dice_rules.NOTEBOOKS} ({dice_rules.column_effect(dice_rules.NOTEBOOKS, 1)} a cube)",
     "fewest black marks": "fewest Black Marks",
     "tokens": f"tokens (-{dice_rules.END_TOKEN_COST} each)",
     "mission": "mission items",
@@ -69,7 +71,7 @@ def _marks_words(state, names: Sequence[str]) -> str:
     marks = [state.sheet(p)["black_marks"] for p in range(state.num_players)]
     bonuses = dice_rules.fewest_marks_bonuses(marks)
     if not any(bonuses):
-        return f"Everyone has {marks[0]} Black Mark(s), so nobody gets the fewest-Black-Marks bonus."
+        return f"Everyone has {plural(marks[0], 'Black Mark')}, so nobody gets the fewest-Black-Marks bonus."
     who = _and(names[p] for p, bonus in enumerate(bonuses) if bonus)
     return f"Fewest Black Marks ({min(marks)}): {who} +{max(bonuses)}gn."
 

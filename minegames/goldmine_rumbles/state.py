@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from minegames.core import Action, GameState, copy_data
 
@@ -341,12 +341,14 @@ class GoldmineRumbles(GameState):
     def scores(self) -> list[int]:
         return [steps["final"] for steps in self.score_breakdown()]
 
-    #: What the decider of each kind of decision chooses, in plain words (``prompt``).
+    #: What the decider of each kind of decision chooses, in plain words (``prompt``); {their},
+    #: {they} and {themselves} are said for the seat asked ("your", "you") or the others ("their").
     PROMPTS = {
-        Decision.PLACE_CUBES: "place {count} {cubes} on the dashboard",
+        Decision.PLACE_CUBES: "place {count} {cubes} on {their} dashboard",
         Decision.TRAVEL: "travel on towards {goal} (or give up the journey)",
         Decision.ITEMS: "take items from a row of claim {claim}",
-        Decision.PARTNER_ITEMS: "use the items picked up at claim {claim} (a Pipe, Bacon...), then say you are done",
+        Decision.PARTNER_ITEMS: ("use the items {they} picked up at claim {claim} (a Pipe, Bacon...), "
+                                 "then say {they} are done"),
         Decision.BIDS: "bid for a place as partner, or pass",
         Decision.ACCEPT: "accept one bid as partner, or refuse them all",
         Decision.CHOOSE_DIE: "choose which yield die counts",
@@ -356,7 +358,7 @@ class GoldmineRumbles(GameState):
         Decision.SNAKE: "shoot the snake with the Blunderbuss, or take a Poison",
         Decision.BIBLE: "use the Bible on the yield die, or keep it",
         Decision.CLAYTON: "pay Papa Clayton {fee}gn, or fight him",
-        Decision.ARM: "arm yourself with the Blunderbuss for the fight, or not",
+        Decision.ARM: "arm {themselves} with the Blunderbuss for the fight, or not",
         Decision.CHIPPAWA: "chew a Chippawa Leaf in the fight, or not",
         Decision.ROUTE_OFFER: "offer a route to the travelling miner, or not",
         Decision.ROUTE_ACCEPT: "accept a route someone offers, or go on alone",
@@ -372,25 +374,34 @@ class GoldmineRumbles(GameState):
         "done": "end the turn",
     }
 
-    def prompt(self) -> str:
-        """What the miner to move must decide now, in plain words."""
+    #: The words of a prompt for the miner asked (second person) and for everyone else (third).
+    PERSONS = {True: {"their": "your", "they": "you", "themselves": "yourself"},
+               False: {"their": "their", "they": "they", "themselves": "themselves"}}
+
+    def prompt(self, seat: Optional[int] = None) -> str:
+        """What the miner to move must decide now, in plain words: "Phase 1. Blue to place 4 cubes on
+        their dashboard.", or, when ``seat`` is that miner, "Phase 1. Your decision: place 4 cubes on
+        your dashboard." (the app asks for its person's seat; the log and pictures stay neutral)."""
         if self._over:
             return "The game is over. " + ", ".join(
                 f"{s['colour']} {score}" for s, score in zip(self._players, self.scores())) + "."
         top = self._top()
-        who = self._name(top["player"])
+        yours = seat is not None and top["player"] == seat
         if top["kind"] == Decision.TURN:
             what = self.TURN_PROMPTS.get(top["mode"], "go on with the turn")
         else:
             details = {key: value for key, value in top.items() if isinstance(value, (int, str))}
             details["cubes"] = "cube" if top.get("count") == 1 else "cubes"
+            details.update(self.PERSONS[yours])
             if top["kind"] == Decision.TRAVEL:
                 details["goal"] = describe(self.journey_goal())
             try:
                 what = self.PROMPTS[top["kind"]].format(**details)
             except (KeyError, IndexError):
                 what = f"decide: {top['kind']}"
-        return f"Phase {self.phase}. {who} to {what}."
+        if yours:
+            return f"Phase {self.phase}. Your decision: {what}."
+        return f"Phase {self.phase}. {self._name(top['player'])} to {what}."
 
     def __repr__(self) -> str:
         return f"<GoldmineRumbles phase {self.phase}, {self.step}, P{(self.current_player or 0) + 1} to decide>"

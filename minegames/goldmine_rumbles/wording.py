@@ -9,6 +9,7 @@ from typing import NamedTuple, Optional, Sequence
 
 from minegames.core.words import plural
 
+from . import dice_rules as R
 from .dice_rules import column_effect
 from .engine_common import CLAYTON
 from .mine import Cell, Portal, Position, neighbour, port_edge
@@ -37,6 +38,46 @@ def cubes_text(cubes: int, capacity: int) -> str:
 def column_words(column: str, cubes: int) -> str:
     """A dashboard column in a sentence (a tooltip): "Colt 45: 2 cubes, effect 2"."""
     return f"{column}: {plural(cubes, 'cube')}, effect {effect_text(column, cubes)}"
+
+def effect_words(column: str, cubes: int) -> str:
+    """What a dashboard column gives with ``cubes`` cubes, with its unit, so a number on a column is
+    never left to guess: "+2 gold at Flooded claims", "1 cave-in injury stopped", "jumps between A entrances"."""
+    value = column_effect(column, cubes)
+    claim_type = {col: kind for kind, col in R.YIELD_COLUMN.items()}.get(column)
+    if claim_type is not None:
+        return f"+{value} gold at {claim_type} claims"
+    if column == R.TUNNEL_PLANS:
+        return f"jumps between {' or '.join(value)} entrances" if value else "no jumps"
+    if column == R.FORTIFYING_TONIC:
+        return f"hazard Bread up to x{value} ignored" if value else "no Bread ignored"
+    return {R.COLT_45: f"+{value} to fight rolls",
+            R.COMPANY_SHARES: f"{value} gold off a claim's price",
+            R.EXPLOSIVES_MANUALS: f"{plural(value, 'tile turn')} a Dynamite",
+            R.SAFETY_GEAR: f"{plural(value, 'cave-in injury', 'cave-in injuries')} stopped",
+            R.NOTEBOOKS: f"{value} gold set aside for the end"}.get(column, effect_text(column, cubes))
+
+
+def _effect_short(column: str, cubes: int) -> str:
+    """The number of a column's effect alone, its unit said before it: "+4", "10", "up to x2", "A or B"."""
+    value = column_effect(column, cubes)
+    if column == R.TUNNEL_PLANS:
+        return " or ".join(value) + " entrances"
+    if column == R.FORTIFYING_TONIC:
+        return f"up to x{value}"
+    return f"+{value}" if column == R.COLT_45 or column in R.YIELD_COLUMN.values() else str(value)
+
+
+def column_now_and_next(column: str, cubes: int) -> str:
+    """A dashboard column's effect now and what more cubes change: "+2 gold at Flooded claims now,
+    +4 with the next cube" (or "(full)", or how many cubes the next change needs)."""
+    now = f"{effect_words(column, cubes)} now"
+    capacity = R.DASHBOARD[column].squares
+    for more in range(cubes + 1, capacity + 1):
+        if effect_text(column, more) != effect_text(column, cubes):
+            when = "the next cube" if more == cubes + 1 else plural(more, "cube")
+            return f"{now}, {_effect_short(column, more)} with {when}"
+    return f"{now} (full)" if cubes == capacity else now
+
 
 #: A tile edge by its number (0 top, 1 right, 2 bottom, 3 left), and which of its two tunnels
 #: each port is, as a player looking at the picture says it (ports at thirds, clockwise).

@@ -325,14 +325,16 @@ def test_strengths_are_explained_and_the_thinking_bot_is_named_by_colour():
         assert f"{colour} (" in app.instruction.value and "is thinking" in app.instruction.value
 
 
-def test_plurals_and_dashboard_steps_read_right():
-    from widgets.goldmine_rumbles import count_words, next_change
-
-    assert count_words(1, "injury", "injuries") == "1 injury" and count_words(2, "injury", "injuries") == "2 injuries"
-    assert next_change("Fortifying Tonic", 0)[0] == 2  # a first cube changes nothing: the button says when it does
+def test_dashboard_columns_say_what_their_numbers_are():
+    """Each column says what it gives now and with more cubes, with a unit ("+0 gold at Flooded claims now,
+    +1 with the next cube"), never a bare "0→1" or "none→A"."""
     app = GoldmineRumblesApp(seed=4, players=4, live=False)
-    tonic = app.column_buttons["Fortifying Tonic"].description
-    assert "0\u21920" not in tonic and "at 2 cubes" in tonic
+    labels = {column: button.description for column, button in app.column_buttons.items()}
+    assert labels["Water Pumps"].endswith("+0 gold at Flooded claims now, +1 with the next cube")
+    assert labels["Fortifying Tonic"].endswith("with 2 cubes")  # a first cube changes nothing: it says when it does
+    plans = labels["Tunnel Plans"]
+    assert "jumps between A entrances" not in plans and "A entrances with the next cube" in plans
+    assert not any("\u2192" in label or "none" in label for label in labels.values())
     assert "P1" not in app.board.players_view.value and "C4" not in app.board.players_view.value
 
 
@@ -375,3 +377,83 @@ def test_gold_amounts_carry_their_sign_but_never_a_negative_zero():
 
     assert [gn(v) for v in (Fraction(3, 2), -2, Fraction(-1, 100), 0, 0.04)] == \
         ["+1.5gn", "-2.0gn", "0.0gn", "0.0gn", "0.0gn"]
+
+
+def test_the_person_is_asked_in_the_second_person_and_the_bots_named_in_the_third():
+    app = GoldmineRumblesApp(seed=4, players=4, seat=2, live=False)
+    if not app.persons_turn():
+        colour = app.state.sheet(app.state.current_player)["colour"]
+        assert f"{colour} to " in app.instruction.value and "your dashboard" not in app.instruction.value
+    app.run_bots()
+    count = app.state.decision["count"]
+    assert f"<b>Your decision:</b> place {count} cubes on your dashboard" in app.instruction.value
+    assert app.state.sheet(2)["colour"] not in app.instruction.value.split("<span")[0]
+
+
+def test_log_lines_shown_to_the_person_speak_to_them():
+    from minegames.core.words import as_you
+
+    assert as_you("Red does not bid", "Red") == "You do not bid"
+    assert (as_you("Blue takes Red as partner for 3gn; Red's turn", "Red")
+            == "Blue takes you as partner for 3gn; Your turn")
+    assert as_you("Blue bids 3gn", "Red") == "Blue bids 3gn"
+    app = GoldmineRumblesApp(seed=4, players=4, seat=0, live=False)
+    app.run_bots()
+    column = next(a.column for a in app.state.legal_actions() if isinstance(a, PlaceCube))
+    assert app.take(PlaceCube(0, column))
+    colour = app.state.sheet(0)["colour"]
+    assert app.status.text.startswith(f"You place a cube on {column}")
+    assert not any(colour in line for _, lines in app.since_groups() for line in lines)
+
+
+def test_the_card_a_decision_is_answered_on_stands_under_the_decision_card():
+    app = GoldmineRumblesApp(seed=4, players=4, seat=0, live=False)
+    app.run_bots()
+    assert app.state.decision["kind"] == "place cubes"
+    assert list(app.decide_box.children[:2]) == [app.decision_card, app.dashboard_card]
+    assert app.dashboard_card not in app.right_box.children
+    assert "below" in app.decision_text.value
+    for _ in range(60):
+        if app.persons_turn() and app.state.decision["kind"] == "turn" and app.state.turn_record["mode"] is None:
+            break
+        assert app.take(sorted(app.offered(), key=str)[0])
+        app.run_bots()
+    assert list(app.decide_box.children[:2]) == [app.decision_card, app.store_card]
+    assert app.dashboard_card in app.right_box.children
+
+
+def test_gn_is_explained_once_on_the_page():
+    from widgets.goldmine_rumbles import GOLD_NOTE
+
+    app = GoldmineRumblesApp(seed=4, players=3, live=False)
+    notes = [w for w in app.children if getattr(w, "value", None) == GOLD_NOTE]
+    assert len(notes) == 1 and "gn = gold nuggets" in GOLD_NOTE
+
+
+def test_the_end_table_heads_use_colours_and_the_playing_cards_go():
+    app = GoldmineRumblesApp(seed=2, players=3, seat=1, live=False)
+    play_through(app, random.Random(2), follow=0.9)
+    text = app.instruction.value
+    colours = [app.state.sheet(p)["colour"] for p in range(3)]
+    assert f"you ({colours[1]})" in text
+    assert all(f">{c}" in text or f"{c} \u2605" in text for c in (colours[0], colours[2]))
+    assert ">P2<" not in text and "P3" not in text and "(s)" not in text and "Notebook gold back" not in text
+    for card in (app.route_card, app.store_card, app.free_card, app.dice_card, app.fight_card):
+        assert card.layout.display == "none"
+
+
+def test_the_decision_card_says_the_prompt_to_the_person():
+    from widgets.goldmine_rumbles import decision_sentence
+
+    assert decision_sentence("Phase 2. Your decision: bid for a place as partner, or pass.") == \
+        "Bid for a place as partner, or pass."
+    app = GoldmineRumblesApp(seed=4, players=4, seat=0, live=False)
+    app.run_bots()
+    colour = app.state.sheet(0)["colour"]
+    for _ in range(200):
+        if app.state.is_over:
+            break
+        if app.persons_turn():
+            assert f"{colour} to " not in app.decision_text.value
+        assert app.take(sorted(app.offered(), key=str)[-1])
+        app.run_bots()
