@@ -33,6 +33,7 @@ from minegames.mineshaft_mayhem import (
     Stop,
 )
 from minegames.mineshaft_mayhem import scoring as MS
+from minegames.mineshaft_mayhem.patterns import gem_count
 from minegames.mineshaft_mayhem.render import sheet_svg
 from minegames.mineshaft_mayhem.state import CURSITE_COST, CURSITE_GAIN_THRESHOLD, FACES
 
@@ -71,10 +72,12 @@ MM_CSS = """
    side-by-side one would shrink its words below a readable size; stacked, it comes in two parts,
    the conveyor with the dice above the dice and collect cards, the containers, gears and score
    below them, so the dice chosen and the belt they are chosen for share one screen */
-.mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting { display: none; }
+.mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting, .mm-app .mm-ending-here { display: none; }
+/* at the end a phone shows the score table in the panel, where the dice card was and the player
+   is looking, rather than in the instruction far above */
 @media (max-width: 700px) {
-  .mm-app .mm-sheet-wide { display: none; }
-  .mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting { display: block; }
+  .mm-app .mm-sheet-wide, .mm-app .mg-instruction .mg-end { display: none; }
+  .mm-app .mm-sheet-stacked, .mm-app .mm-sheet-sorting, .mm-app .mm-ending-here { display: block; }
   .mm-app .mm-left, .mm-app .mm-panel { min-width: 0; max-width: 100%; }
 }
 .mm-app .mm-gem-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
@@ -223,6 +226,8 @@ class MineshaftMayhemApp(GameApp):
         self.hint_output.add_class("mm-hint-output")
         self.score_line = widgets.HTML()
         self.score_line.add_class("mm-score")
+        self.ending_view = widgets.HTML()
+        self.ending_view.add_class("mm-ending-here")
         self._fit_to_options(state)
 
     def _fit_to_options(self, state: mm.MineshaftMayhem) -> None:
@@ -258,7 +263,7 @@ class MineshaftMayhemApp(GameApp):
                                 "mm-shake")
         self.help_row = _row([self.hint_button, self.bot_button])
         self.sorting_part = SortingPart()
-        self.panel = widgets.VBox([self.score_line, self.shake_card, self.dice_card, self.collect_card,
+        self.panel = widgets.VBox([self.score_line, self.ending_view, self.shake_card, self.dice_card, self.collect_card,
                                    self.sorting_part, self.cursite_card, self.help_row, self.hint_output])
         self.panel.add_class("mm-panel")
         left = widgets.VBox([self.sheet, self.status])
@@ -286,8 +291,6 @@ class MineshaftMayhemApp(GameApp):
         for name, items in parts.items():
             for item in items:
                 show(item, name in names)
-        show(self.dice_card, bool(names & {"dice", "roll", "stop"}))
-        show(self.help_row, bool(names & {"hint", "bot"}))
         self.refresh()
 
     def _refuse_later(self, text: str) -> None:
@@ -375,6 +378,7 @@ class MineshaftMayhemApp(GameApp):
         self.dice_row.show_dice(state.dice, state.locked, enabled=state.phase == "rolling",
                                 locked_enabled=can_cursite_reroll)
         self._refresh_shake(state)
+        self._refresh_cards(state)
         self._refresh_labels(state)
         self._refresh_help(state)
         self._sync_buttons(legal)
@@ -384,10 +388,22 @@ class MineshaftMayhemApp(GameApp):
         text = super().instruction_text()
         if not self.state.is_over:
             return text
+        return text + self._ending_card()
+
+    def _ending_card(self) -> str:
         end = MS.ending(self.state)
-        card = ending_html({"rows": [(label, [points]) for label, points in end["rows"]],
+        return ending_html({"rows": [(label, [points]) for label, points in end["rows"]],
                             "totals": [end["total"]], "why": [end["why"]]}, ["points"])
-        return text + card
+
+    def _refresh_cards(self, state: mm.MineshaftMayhem) -> None:
+        """At the end the cards for playing go and the ending takes their place (a phone shows it
+        there; a wide window shows it in the instruction)."""
+        names, playing = self.shown_controls, not state.is_over
+        show(self.dice_card, playing and bool(names & {"dice", "roll", "stop"}))
+        show(self.collect_card, playing and "collect" in names)
+        show(self.cursite_card, playing and "cursite" in names)
+        show(self.help_row, playing and bool(names & {"hint", "bot"}))
+        assign(self.ending_view, value="" if playing else self._ending_card())
 
     def _sync_buttons(self, legal: Optional[set[Action]] = None) -> None:
         """Enable exactly the buttons whose action is legal; cheap enough to run on every toggle."""
@@ -424,9 +440,11 @@ class MineshaftMayhemApp(GameApp):
         on_belt = Counter(g for g in state.conveyor if g is not None)
         for gem, button in self.collect_buttons.items():
             count = on_belt[gem]
-            assign(button, description=f"Collect {gem}" + (f" \u00d7{count}" if count else ""),
-                   tooltip=f"{gem}: needs {_pattern_words(gem)}; {count} on the conveyor")
-        if state.dice is None:
+            assign(button, description=f"Collect {gem_count(count, gem)}",
+                   tooltip=f"{gem}: needs {_pattern_words(gem)}; {gem_count(count, gem)} on the conveyor to collect")
+        if state.is_over:
+            caption = "The game is over: no more rolls."
+        elif state.dice is None:
             caption = "Roll to see the dice."
         elif state.phase != "rolling":
             caption = "The dice as they were last rolled."
@@ -446,7 +464,8 @@ class MineshaftMayhemApp(GameApp):
         assign(self.score_line, value=(
             f"<b>{final}: {breakdown['total']}</b> &mdash; {html.escape(state.rank())}<br>"
             f'<span class="mm-caption">gems {breakdown["containers"]} + empty gears '
-            f'{breakdown["empty_gears"]} + cursite {breakdown["cursite"]}</span>'))
+            f'{breakdown["empty_gears"]} + cursite {breakdown["cursite"]}<br>'
+            f'{html.escape(MS.empty_gears_words(state).capitalize())}.</span>'))
         for gear, button in enumerate(self.rescue_buttons):
             gem = state.gears[gear]
             show(button, gem is not None)

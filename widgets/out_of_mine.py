@@ -44,6 +44,7 @@ import traitlets
 
 from minegames import out_of_mine as oom
 from minegames.core import Action, MinegamesError, palette
+from minegames.core.words import as_you
 from minegames.core.polyomino import flipped, translate, turned
 from minegames.core.words import plural
 from minegames.out_of_mine import COLOURS, SIZES, Call, ChooseSide, Done, Place, Remove, Tick, clock_text
@@ -239,6 +240,21 @@ def _button(description: str, css_class: str, tooltip: str = "", **kwargs: Any) 
 # ---------------------------------------------------------------------------
 
 
+def person_words(line: str) -> str:
+    """A log line as the person reads it: "you place ..." (the model's log stays neutral)."""
+    return as_you(line, f"player {HUMAN + 1}")
+
+
+class _PersonsLog:
+    """The game log as the log box reads it (``lines``), with the person's seat called "you"."""
+
+    def __init__(self, log):
+        self._log = log
+
+    def lines(self, *args: Any, **kwargs: Any) -> list[str]:
+        return [person_words(line) for line in self._log.lines(*args, **kwargs)]
+
+
 class OutOfMineApp(GameApp):
     """Play Out of Mine! against bots, or alone with ``bots=()``; ``state`` is the model game.
 
@@ -270,6 +286,7 @@ class OutOfMineApp(GameApp):
         self.orientation = 0
         self._hint_cells: frozenset = frozenset()
         self._hint_for: tuple = ()  # your tiles when the hint was given; a move makes it stale
+        self._hint_step = None  # the placement "Show the move" outlined, while the outline shows
         self.hint_steps = HintSteps()  # first press: what to weigh; second: one placement
         self._driver = None
         self._build_widgets(state)
@@ -430,7 +447,7 @@ class OutOfMineApp(GameApp):
         self.treasure_card = _card_box("Your treasure card", [self.treasure], "oom-treasure-card")
         left = widgets.VBox([self.board_caption, self.board, self.status])
         left.add_class("oom-left")
-        middle = widgets.VBox([self.side_card, self.treasure_card, self.palette_card, self.hand_card])
+        middle = self.middle = widgets.VBox([self.side_card, self.treasure_card, self.palette_card, self.hand_card])
         middle.add_class("oom-middle")
         self.play_row = _row([self.call_button, self.done_button, self.hint_button], "oom-play-row")
         right = widgets.VBox([self.clock, self.score_line, self.play_row,
@@ -620,15 +637,28 @@ class OutOfMineApp(GameApp):
         if self.remove_mode.value:
             self.remove_at(*cell)
         elif self.selected is not None:
-            found = self.board.placement_at(cell)
-            if found is not None and self._tap_shows_first(cell):
-                return
+            found = self._outlined_placement(cell)
+            if found is None:
+                found = self.board.placement_at(cell)
+                if found is not None and self._tap_shows_first(cell):
+                    return
             if found is not None and self.place_at(*found[0]):
                 self.board.rest()  # show the new tile, not the next one's shadow over it
         elif self._tile_at(cell) is not None:
             self.pick_up(*cell)
         else:
             self.status.say("pick a crystal in the supply first, then click where its shadow fits", "info")
+
+    def _outlined_placement(self, cell: tuple[int, int]) -> Optional[tuple[tuple[int, int], frozenset]]:
+        """(offset, cells) of the hint's shown move when ``cell`` is in its gold outline and that
+        tile is in hand as the hint turned it: any square of the outline lays it there (the outline
+        was the preview, so a finger need not find the tile's top-left square)."""
+        step = self._hint_step
+        if step is None or step.cells != self._hint_cells or cell not in step.cells:
+            return None
+        if self.selected is None or self.selected[:2] != (step.colour, step.shape) or self.orientation != step.orientation:
+            return None
+        return (step.row, step.col), step.cells
 
     def _tap_shows_first(self, cell: tuple[int, int]) -> bool:
         """On a touch screen, whether this tap only shows the tile's shadow (True) or lays it.
@@ -771,7 +801,7 @@ class OutOfMineApp(GameApp):
             self.refresh()
             return False
         self.after_change()
-        self.status.say(f"took back: {self.state.action_words(action)}", "info")
+        self.status.say(f"took back: {person_words(self.state.action_words(action))}", "info")
         self.refresh()
         return True
 
@@ -805,7 +835,7 @@ class OutOfMineApp(GameApp):
             step = weighing.step
             kinds = self._kinds_of(step.colour, step.shape)
             self.selected, self.orientation = (kinds[0] if kinds else None), step.orientation
-            self._hint_cells, self._hint_for = step.cells, state.placed[HUMAN]
+            self._hint_cells, self._hint_for, self._hint_step = step.cells, state.placed[HUMAN], step
         self.status.say(f"hint: {weighing.move()}", "info")
         self.refresh()
         return weighing
@@ -815,12 +845,13 @@ class OutOfMineApp(GameApp):
         """Redraw from the state. Unlike ``GameApp.refresh`` no whole-table SVG is drawn: the
         board widgets show the tables, and a click only re-sends what changed."""
         state = self.state
-        self.log_view.show_log(state.log, state.log_unit)
+        self.log_view.show_log(_PersonsLog(state.log), state.log_unit)
         assign(self.instruction, value=self.instruction_text())
         self.sync_undo_button()
         show(self.controls.undo_button, not self.bot_players)
         placing = state.phase == "placing"
         still_placing = placing and state.finished_ms[HUMAN] is None
+        show(self.middle, not state.is_over)  # every card in it is for playing: at the end it goes
         show(self.side_card, state.phase == "choose_sides")
         show(self.treasure_card, placing)
         for part in (self.palette_card, self.hand_card, self.play_row):
@@ -874,7 +905,8 @@ class OutOfMineApp(GameApp):
             last = state.round_results[-1]
             board, side = last["boards"][player]
             return (state.kit.boards[(board, side)], [tuple(t) for t in last["placed"][player]],
-                    f"round {last['round']} as the check left it")
+                    f"round {last['round']} as it was scored, after the end-of-round check took off "
+                    "any tiles laid wrongly")
         board_no = state.board_numbers[player]
         side = state.sides_allowed(player)[0]
         return state.kit.boards[(board_no, side)], [], f"{board_name(board_no)}, side {side}"
@@ -928,15 +960,15 @@ class OutOfMineApp(GameApp):
         rows = []
         for colour, limit in card.limits.items():
             n = used.get(colour, 0)
-            spare = (f"<b>{limit - n}</b> left" if n <= limit else
-                     f"<b>{n - limit}</b> too many: the check takes off the last placed")
+            spare = (f"you may lay <b>{limit - n}</b> more" if n <= limit else
+                     f"<b>{n - limit}</b> too many: the end-of-round check takes off the last laid")
             rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td>{SIZES[colour]} space"
                         f"{'s' if SIZES[colour] > 1 else ''}</td><td>{n} of {limit} used</td>"
                         f"<td>{spare}</td></tr>")
         for colour, n in used.items():
             if colour not in card.limits:
                 rows.append(f"<tr><td>{_swatch(colour)}{colour}</td><td colspan=3>{n} placed, not on your card: "
-                            "the check will take them off</td></tr>")
+                            "the end-of-round check will take them off</td></tr>")
         extras = []
         if state.options.finds and card.finds:
             extras.append("finds: " + ", ".join(f"{kind} {points:+d}" for kind, points in card.finds.items()))
@@ -954,7 +986,7 @@ class OutOfMineApp(GameApp):
                 piece = self._make_piece(*key)
                 self._pieces[key] = piece
             box, _icon, button = piece
-            assign(button, description=f"{offer.free} left", disabled=not offer.offered,
+            assign(button, description=f"{offer.free} in the supply", disabled=not offer.offered,
                    tooltip=f"the {self.state.kit.kind_words(*key)}: {offer.free} in the supply"
                            + ("" if offer.offered else f"; {offer.rule}: {offer.reason}"))
             set_classes(button, {"oom-selected": self.selected is not None and self.selected[:2] == key})
@@ -1059,6 +1091,11 @@ class OutOfMineApp(GameApp):
             return "you"
         return f"{self.bot_skill(player)} bot" if self.bot_players else "empty seat"
 
+    def report_since(self, log_length: int, fallback: str) -> None:
+        """The log lines since ``log_length`` on the status line, the person's seat called "you"."""
+        new = [person_words(text) for _, text in self.state.log.entries[log_length:]]
+        self.status.say("; ".join(new) if new else fallback, "ok")
+
     def seat_name(self, player: int) -> str:
         """A seat as the model's log names it, capitalised for a heading: "Player 2"."""
         return player_name(player).capitalize()
@@ -1095,7 +1132,7 @@ class OutOfMineApp(GameApp):
                 pts = result["points"][p]
                 parts = [state.points_words(pts)]
                 if result["removed"][p]:
-                    parts.append(f"{plural(len(result['removed'][p]), 'tile')} taken off at the check")
+                    parts.append(f"{plural(len(result['removed'][p]), 'tile')} taken off at the end-of-round check")
                 star = " \u2605" if result["caller"] == p else ""
                 cells.append(f'<td class="oom-num" title="{html.escape(", ".join(parts))}">{pts["total"]}{star}</td>')
             how = {"call": f"{player_name(result['caller'])} called" if result["caller"] is not None else "called",

@@ -25,6 +25,13 @@ from minegames.core import face_counts
 #: Gem types in the order of the rulebook's quick reference.
 GEMS: tuple[str, ...] = ("diamond", "emerald", "ruby", "sapphire", "amethyst")
 
+
+def gem_count(count: int, gem: str) -> str:
+    """A number of gems in words with the plural right: '1 ruby', '3 rubies', '2 amethysts'."""
+    if count == 1:
+        return f"{count} {gem}"
+    return f"{count} {gem[:-1]}ies" if gem.endswith("y") else f"{count} {gem}s"
+
 #: Which gem each pattern wins, from the most to the least likely roll.
 PATTERN_GEM: dict[str, str] = {
     "three_of_a_kind": "amethyst",

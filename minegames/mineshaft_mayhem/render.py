@@ -145,7 +145,7 @@ def _conveyor(doc: svg.Svg, state, column_x: float) -> None:
     # the gear-icon exit
     x, y = column_x, exit_y
     doc.add(svg.rounded_box(x, y, SPACE, SPACE, radius=5, fill="#e4d9c9", stroke="#3b352f",
-                            tooltip="gear-icon exit: a gem reaching it falls on a gear"))
+                            tooltip="the exit by the gears: a gem reaching it falls on a gear"))
     doc.add(svg.cog(x + SPACE / 2, y + SPACE / 2 - 5, 14))
     doc.add(svg.text(x + SPACE / 2, y + SPACE - 3, "exit", size=MIN_TEXT, anchor="middle", fill="#3b352f"))
     last_x, last_y = _space_xy(state, opts.spaces - 1, column_x)
@@ -158,7 +158,9 @@ def _conveyor(doc: svg.Svg, state, column_x: float) -> None:
 def _corner(doc: svg.Svg, state, x: float, y: float) -> None:
     """Dice, patterns shown, cursite and the tin: the corner inside the L."""
     opts = state.options
-    if state.dice is None:
+    if state.is_over:
+        roll_text = "the game is over"
+    elif state.dice is None:
         roll_text = "not rolled yet"
     else:
         roll_text = f"roll {state.rolls_used} of {opts.max_rolls}"
@@ -246,6 +248,6 @@ def _score_box(doc: svg.Svg, state, x: float, y: float) -> None:
     label = "Final score" if state.is_over else "Score so far"
     doc.add(svg.text(x + 12, y + 20, label, size=MIN_TEXT, fill=svg.MUTED))
     doc.add(svg.text(x + 12, y + 52, parts["total"], size=30, weight="bold"))
-    detail = f"gems {parts['containers']} + gears {parts['empty_gears']} + cursite {parts['cursite']}"
+    detail = f"gems {parts['containers']} + empty gears {parts['empty_gears']} + cursite {parts['cursite']}"
     doc.add(svg.text(x + 68, y + 36, detail, size=MIN_TEXT))
     doc.add(svg.text(x + 68, y + 55, state.rank(), size=14, weight="bold", fill="#8a5a00"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from .patterns import gem_count
+
 POINTS_PER_EMPTY_GEAR = 5
 POINTS_PER_CURSITE = 2
 
@@ -68,8 +70,10 @@ def ending(state) -> dict:
     cursite; ``total``; ``rank`` and ``why`` (the rank's band and how far the next rank was)."""
     rows = []
     for index, ((gem, count), value) in enumerate(zip(state.containers, state.options.container_values), 1):
-        what = f"{count} {gem} \u00d7 {value}" if gem else f"empty, {value} a gem"
-        rows.append((f"container {index} ({what})", count * value))
+        if gem:
+            rows.append((f"container {index} ({gem_count(count, gem)} \u00d7 {value})", count * value))
+        else:
+            rows.append((f"container {index}: empty ({_points(value)} per gem)", 0))
     empty = sum(1 for gem in state.gears if gem is None)
     rows.append((f"empty gears ({empty} \u00d7 {POINTS_PER_EMPTY_GEAR})", POINTS_PER_EMPTY_GEAR * empty))
     rows.append((f"cursite kept ({state.cursite} \u00d7 {POINTS_PER_CURSITE})", POINTS_PER_CURSITE * state.cursite))
@@ -79,6 +83,17 @@ def ending(state) -> dict:
     why = (f"{total} points make you {_a(rank)}; {higher[0][0] - total} more would have made you "
            f"{_a(higher[0][1])}." if higher else f"{total} points make you {_a(rank)}, the best rank.")
     return {"rows": rows, "total": total, "rank": rank, "why": why}
+
+
+def _points(count: int) -> str:
+    return f"{count} point" + ("" if count == 1 else "s")
+
+
+def empty_gears_words(state) -> str:
+    """Why the score starts high and falls as gears fill: 'each empty gear scores 5 at the end: 15 now'."""
+    empty = sum(1 for gem in state.gears if gem is None)
+    return (f"each empty gear scores {POINTS_PER_EMPTY_GEAR} at the end: {POINTS_PER_EMPTY_GEAR * empty} now "
+            f"({empty} empty), so the score falls when a gem lands on a gear")
 
 
 def _a(name: str) -> str:

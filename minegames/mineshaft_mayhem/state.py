@@ -27,7 +27,7 @@ from .actions import (
     Stop,
 )
 from .options import NUMBER_OF_DICE, Options
-from .patterns import GEMS
+from .patterns import GEMS, gem_count
 from .scoring import container_for, rank_for, score_breakdown
 
 ALL_DICE = tuple(range(NUMBER_OF_DICE))
@@ -203,7 +203,7 @@ class MineshaftMayhem(GameState):
         if left:
             return turn + (f"Choose the dice to keep, then re-roll the rest ({rerolls}); "
                            f"or {spend}stop without a gem.")
-        return turn + f"No re-rolls left and nothing to collect: {spend}stop."
+        return turn + f"No re-rolls left and nothing to collect: {'spend cursite or ' if self._cursite else ''}stop."
 
     def view(self, player: int = 0) -> dict[str, Any]:
         """Everything on the table (the tin's counts too); never the random generator."""
@@ -413,7 +413,7 @@ class MineshaftMayhem(GameState):
     def _collect(self, gem: str) -> None:
         count = self._conveyor.count(gem)
         self._conveyor = [None if g == gem else g for g in self._conveyor]
-        self._note(f"collect {count} {gem}")
+        self._note(f"collect {gem_count(count, gem)}")
         self._sort(gem, count, then="end turn")
 
     def _sort(self, gem: str, count: int, then: str) -> None:
@@ -462,7 +462,7 @@ class MineshaftMayhem(GameState):
         leaving = self._conveyor[-1]
         self._conveyor = [None] + self._conveyor[:-1]
         if leaving is not None:
-            self._note(f"{_a(leaving)} reaches the gear-icon exit")
+            self._note(f"{_a(leaving)} reaches the exit by the gears")
             if not self._onto_gear(leaving):
                 return
         if len(self._tin):

@@ -20,6 +20,8 @@ DATA_FILE = Path(__file__).with_name("data") / "components.json"
 COLOURS = ("yellow", "blue", "green", "red", "white")
 SIZES = {"yellow": 1, "blue": 2, "green": 3, "red": 4, "white": 5}
 FINDS = ("gold", "silver", "woodworm", "rat")
+#: a find as a player sees it printed on a tile
+FIND_WORDS = {"gold": "a gold nugget", "silver": "a silver nugget", "woodworm": "a woodworm", "rat": "a rat"}
 WHITE_SHAPE_SETS = ("default", "all")
 BOARD_AREA = 20
 MAX_BOX = (8, 5)  # rows, columns

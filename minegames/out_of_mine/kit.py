@@ -79,9 +79,9 @@ class Kit:
 
     def tile_words(self, tile: int) -> str:
         """A tile as a player names it: colour and look, and its find when it shows one
-        ("yellow 1-cell square", "white 5-cell U-shape with gold"); the tile's number never shows."""
+        ("yellow 1-cell square", "white 5-cell U-shape showing a gold nugget"); the tile's number never shows."""
         t = self.tiles[tile]
-        return self.kind_words(t.colour, t.shape) + ("" if t.find is None else f" with {t.find[1]}")
+        return self.kind_words(t.colour, t.shape) + ("" if t.find is None else f" showing {components.FIND_WORDS[t.find[1]]}")
 
     def kind_words(self, colour: str, shape: int) -> str:
         """A (colour, shape) of the supply in a player's words ("red 4-cell L-shape")."""

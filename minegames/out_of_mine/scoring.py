@@ -97,23 +97,43 @@ def score_breakdown(state) -> list[dict[str, int]]:
     return result
 
 
+#: what "the check" is, said once where the end screen first uses it
+CHECK_WORDS = ("the check at the end of each round takes off every tile laid wrongly: over the rock, "
+               "of a colour the treasure card does not show, or beyond the number the card allows")
+
+
+def _signed(points: int, what: str) -> str:
+    sign = "+" if points >= 0 else "\u2212"
+    return f"{sign} {abs(points)} {what}"
+
+
+def round_sum_words(points: Mapping[str, int]) -> str:
+    """One round's points as a sum a player can check: '10 base − 4 empty cells + 2 for the call = 8'."""
+    empty = -points["empty"]
+    if points["zeroed"]:
+        return f"{empty} empty cells, more than {MOST_EMPTY_CELLS}: 0"
+    parts = [f"{points['base']} base", f"\u2212 {empty} empty cell" + ("" if empty == 1 else "s")]
+    named = {"caller": "for the call", "elves": "for elves", "finds": "for finds"}
+    parts += [_signed(points[key], what) for key, what in named.items() if points.get(key)]
+    raw = sum(points[key] for key in ("base", "empty", *named))
+    result = f" = {raw}".replace("-", "\u2212") + (", raised to 0" if points["total"] != raw else "")
+    return " ".join(parts) + result
+
+
 def ending(state, names=None) -> dict:
-    """The end screen's facts: ``rows`` (label, points per player; parts nobody scored are left out,
-    the base and empty cells always shown), ``totals``, ``winners``, ``revealed`` (each player's
-    round totals and the tiles the checks took off) and ``why`` (sentences)."""
+    """The end screen's facts: ``rows`` (one per round: each player's points), ``totals``, ``winners``,
+    ``revealed`` (per player, each round's points as a sum and the tiles the check took off) and
+    ``why`` (sentences: the winner, then the rules that made a round score 0)."""
     count = state.num_players
     names = list(names) if names is not None else [f"Player {p + 1}" for p in range(count)]
-    parts = score_breakdown(state)
-    always = (PART_LABELS["base"], PART_LABELS["empty"])
-    rows = [(label, [row[label] for row in parts]) for label in parts[0]
-            if label != "total" and (label in always or any(row[label] for row in parts))]
-    totals = [row["total"] for row in parts]
     results = state.round_results
+    rows = [(f"round {played['round']}", [played["points"][p]["total"] for p in range(count)]) for played in results]
+    totals = [sum(values[p] for _, values in rows) for p in range(count)]
     revealed = []
     for p in range(count):
-        rounds = ", ".join(str(played["points"][p]["total"]) for played in results)
+        rounds = "; ".join(f"round {played['round']}: {round_sum_words(played['points'][p])}" for played in results)
         taken = sum(len(played["removed"][p]) for played in results)
-        revealed.append(f"{names[p]}: points by round {rounds}; tiles the checks took off: {taken}.")
+        revealed.append(f"{names[p]}: {rounds}. Tiles the end-of-round check took off: {taken}.")
     won = state.winners()
     best = totals[won[0]]
     if len(won) > 1:
@@ -123,7 +143,18 @@ def ending(state, names=None) -> dict:
     else:
         second = max(t for p, t in enumerate(totals) if p != won[0])
         why = f"Winner: {names[won[0]]} with {best} points, {best - second} ahead of the next player."
-    return {"rows": rows, "totals": totals, "winners": won, "revealed": revealed, "why": [why]}
+    return {"rows": rows, "totals": totals, "winners": won, "revealed": revealed,
+            "why": [why, *_rule_words(state)]}
+
+
+def _rule_words(state) -> list[str]:
+    """The rules behind the round sums, said once: the check, the zero rule, the floor at 0 if used."""
+    words = [f"Each round starts at {BASE_POINTS} points, less 1 for every empty cell left after the check "
+             f"({CHECK_WORDS})."]
+    words.append(f"A round with more than {MOST_EMPTY_CELLS} empty cells scores 0, bonuses and penalties included.")
+    if not state.options.negative_rounds:
+        words.append("In this game a round that would score below 0 counts as 0.")
+    return words
 
 
 def _and(names) -> str:

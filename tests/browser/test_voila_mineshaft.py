@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -10,11 +9,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import screen_sizes  # noqa: E402
-from voila_harness import REPO_ROOT, render_url  # noqa: E402
+from voila_harness import render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
-
-SCREENSHOT = REPO_ROOT / "docs" / "images" / "mineshaft_mayhem_app.png"
 
 
 def open_app(page, voila_url):
@@ -60,10 +57,6 @@ def test_roll_updates_sheet_dice_and_status(page, voila_url):
     assert len(dice_after) == 4
     assert dice_after != dice_before, "rolled dice should show their faces"
     assert page.console_errors == []
-
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.locator(".mm-app").screenshot(path=str(SCREENSHOT))
 
 
 def roll_with_two_free_dice(page, attempts: int = 20) -> None:
@@ -131,3 +124,26 @@ def test_mid_game_fits_the_screen(page, voila_url, tmp_path, size):
     screen_sizes.screenshot(page, tmp_path, f"mineshaft_mayhem_app_{size['width']}")
     assert screen_sizes.layout_problems(page, targets=phone) == []
     assert page.console_errors == []
+
+
+def test_on_a_phone_the_ending_shows_where_the_player_is_looking(page, voila_url, tmp_path):
+    """Issue 21: at 390 px the game ended with the view on the dice card, and the score table far
+    above; now the dice card goes and the ending takes its place."""
+    page.set_viewport_size(screen_sizes.PHONE)
+    open_app(page, voila_url)
+    over = "() => document.querySelector('.mm-app .mg-instruction').innerText.includes('Game over')"
+    for _ in range(80):
+        if page.evaluate(over):
+            break
+        before = status_text(page)
+        page.locator(".mm-bot:not([disabled])").click()
+        page.wait_for_function(
+            f"before => document.querySelector('.mm-status').innerText !== before || ({over})()", arg=before)
+    page.wait_for_function(over)
+    ending = page.locator(".mm-ending-here")
+    page.wait_for_function("() => document.querySelector('.mm-ending-here').innerText.includes('container 1')")
+    box = ending.bounding_box()
+    assert box is not None and box["y"] < screen_sizes.PHONE["height"] and box["y"] + box["height"] > 0, box
+    assert not page.locator(".mm-roll").is_visible() and not page.locator(".mg-instruction .mg-end").is_visible()
+    screen_sizes.screenshot(page, tmp_path, "mineshaft_mayhem_app_390_end")
+    assert screen_sizes.layout_problems(page, targets=True) == []

@@ -250,7 +250,9 @@ def test_the_log_names_seats_tiles_turns_and_places_as_a_player_sees_them():
     assert game.action_words(oom.Place(0, _plain(game, "red", 4), 2, 1, 1)).count("turned a half turn") == 1
     with_gold = next(t for t in game.free_tiles() if game.kit.tiles[t].find is not None)
     assert f"the {game.kit.tile_words(with_gold)}" in game.action_words(oom.Place(0, with_gold, 0, 0, 0))
-    assert " with " in game.kit.tile_words(with_gold)  # the find it shows
+    find = game.kit.tiles[with_gold].find[1]
+    expected = {"gold": "a gold nugget", "silver": "a silver nugget", "woodworm": "a woodworm", "rat": "a rat"}[find]
+    assert game.kit.tile_words(with_gold).endswith(f" showing {expected}")  # the find it shows, plainly
 
 
 def test_refusals_name_tiles_and_spaces_in_words():

@@ -118,7 +118,7 @@ def test_the_drawing_shows_boards_tiles_elves_finds_cards_and_scores():
                         [[("white I5 silver", 0, 0, 0), ("blue I2", 0, 1, 0)]], finds=True, elves=True)
     picture = game._repr_svg_()
     assert picture.startswith("<svg") and picture.endswith("</svg>")
-    assert "blue elf" in picture and "<title>white 5-cell bar with silver" in picture and "(tile" not in picture
+    assert "blue elf" in picture and "<title>white 5-cell bar showing a silver nugget" in picture and "(tile" not in picture
     assert "white: 1/3" in picture and "blue: 1/2" in picture and "finds: gold +2" in picture
     assert "0:00.0" in picture and "Player 2 · board " in picture and "Scores" in picture
     choosing = oom.new_game(seed=1)

@@ -4,6 +4,7 @@ the final one, a note says so. Seeded bot games are finished on the model, then 
 
 from __future__ import annotations
 
+import html
 import re
 
 from minegames import GAMES
@@ -27,7 +28,7 @@ def finished(game: str, strength: str, players: int | None = None, seed: int = 3
 def table_of(text: str) -> list[list[str]]:
     """The end table's cells, row by row (tags stripped)."""
     table = re.search(r"<table class='mg-end-table'>(.*?)</table>", text).group(1)
-    return [[re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]
+    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]
             for row in re.findall(r"<tr>(.*?)</tr>", table)]
 
 
@@ -100,4 +101,5 @@ def test_out_of_mine_end_shows_the_sources_summed_over_the_rounds():
     app.replace_state(state, "loaded")
     text = app.instruction.value
     rows = check_table(text, state.scores())
-    assert rows[1][0].startswith("base") and "points by round" in text
+    # a row per round, each said as its sum beneath, and the rule that zeroes a round in words
+    assert rows[1][0] == "round 1" and "round 1: " in text and "more than 10 empty cells scores 0" in text

@@ -325,3 +325,29 @@ def test_cursite_prices_and_the_score_parts_are_said_in_words():
     assert app.reroll_button.description.endswith("(1 cursite)")
     assert "3 or more gems ride the belt" in app.cursite_label.value
     assert "gems 0 + empty gears" in app.score_line.value
+
+
+def test_collect_buttons_say_how_many_gems_the_same_way_every_turn():
+    app = MineshaftMayhemApp(state=mm.position(conveyor=["sapphire", "sapphire", "diamond"], dice=(2, 4, 6, 2)))
+    labels = {gem: button.description for gem, button in app.collect_buttons.items()}
+    assert labels["sapphire"] == "Collect 2 sapphires" and labels["diamond"] == "Collect 1 diamond"
+    assert labels["ruby"] == "Collect 0 rubies"
+    assert not any("\u00d7" in label for label in labels.values())
+
+
+def test_at_the_end_the_dice_card_goes_and_the_ending_takes_its_place():
+    state = mm.position(conveyor=["diamond"], containers=[("ruby", 3)], gears=["emerald"] * 3, phase="over")
+    app = MineshaftMayhemApp(state=state)
+    assert app.dice_card.layout.display == "none" and app.collect_card.layout.display == "none"
+    assert "container 1 (3 rubies" in app.ending_view.value
+    assert "Roll to see the dice" not in app.dice_caption.value
+    assert "not rolled yet" not in sheet_svg(state, None) and "the game is over" in sheet_svg(state, None)
+    playing = MineshaftMayhemApp(seed=1)
+    assert playing.dice_card.layout.display != "none" and playing.ending_view.value == ""
+
+
+def test_the_score_line_explains_why_empty_gears_score():
+    app = MineshaftMayhemApp(state=mm.position(gears=["ruby"]))
+    assert "empty gears 10" in app.score_line.value
+    assert "Each empty gear scores 5 at the end: 10 now" in app.score_line.value
+    assert "empty gears 10" in sheet_svg(app.state, None)

@@ -100,3 +100,30 @@ def test_the_hints_are_counted_to_the_end_and_a_new_game_starts_at_none():
     assert app.new_game(9)
     assert app.hint_steps.asked == 0 and app.hint_button.description == "Hint"
     assert app.hint_steps.summary() == "Hints used: none."
+
+
+def test_on_a_phone_a_tap_on_any_square_of_the_shown_move_lays_that_tile_there():
+    """Issue 21: the tile is placed by its top-left square, so a tap elsewhere in the outline missed."""
+    for square in range(5):
+        app = solo_app()
+        app.pointer_kind.kind = "touch"
+        app.show_hint()
+        step = app.show_hint().step
+        cells = sorted(step.cells)
+        if square >= len(cells):
+            break
+        app.board.click(cells[-1 - square])   # the last squares are never the top-left one
+        last = app.state.history[-1]
+        assert (last.orientation, last.row, last.col) == (step.orientation, step.row, step.col)
+        assert app.state.placed[HUMAN][-1].cells == step.cells
+
+
+def test_a_tap_outside_the_shown_move_keeps_the_preview_first():
+    app = solo_app()
+    app.pointer_kind.kind = "touch"
+    app.show_hint()
+    step = app.show_hint().step
+    outside = next(cell for cell in map(tuple, app.board.gallery) if cell not in step.cells)
+    before = len(app.state.history)
+    app.board.click(outside)
+    assert len(app.state.history) == before

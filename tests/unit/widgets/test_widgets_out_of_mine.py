@@ -140,11 +140,11 @@ def test_the_status_line_and_the_supply_name_tiles_and_places_in_words():
     place = a_legal_placement(app.state)
     assert app.act(place)
     corner = min(app.state.placed[HUMAN][0].cells)
-    assert app.status.text.startswith(f"0:00.0 player 1 places the {kit.tile_words(place.tile)}")
+    assert app.status.text.startswith(f"0:00.0 you place the {kit.tile_words(place.tile)}")
     assert app.status.text.endswith(f"row {corner[0] + 1}, column {corner[1] + 1}")
     for box in app.palette.children:
         button = box.children[1]
-        assert button.description.endswith(" left") and "-cell " in button.tooltip
+        assert button.description.endswith(" in the supply") and "-cell " in button.tooltip
     assert "board 0" not in app.board_caption.value
 
 
@@ -223,8 +223,8 @@ def test_the_clock_ticks_by_hand_and_undo_takes_back_a_move_and_its_time():
     assert not app.controls.undo_button.disabled
     app.undo()
     assert app.state.clock_ms == 1500 and app.state.placed[HUMAN] == ()
-    assert app.status.text == f"took back: {app.state.action_words(place)}"
-    assert app.status.text.startswith("took back: player 1 places the ") and "tile " not in app.status.text
+    assert app.status.text == "took back: " + app.state.action_words(place).replace("player 1 places", "you place", 1)
+    assert app.status.text.startswith("took back: you place the ") and "tile " not in app.status.text
     assert app.controls.undo_button.disabled
     assert not app.undo() and app.status.kind == "error"
 
@@ -444,8 +444,13 @@ def test_a_whole_game_against_bots_through_the_apps_buttons():
     winner_text = "You win" if winners == [HUMAN] else f"Player {winners[0] + 1}"
     assert winner_text in app.instruction.value
     assert app.results.value.count(f"{max(totals)} winner</td>") == len(winners)
+    # the score table: one row per round, each round's sum in words, the check and the zero rule said once
+    end = app.instruction.value
+    assert all(f"<td>round {r}</td>" in end for r in range(1, 8)) and "rounds that scored 0" not in end
+    assert "round 1: " in end and "the check at the end of each round takes off" in end and "the checks" not in end
     assert app.clock.value == "<small>the game is over</small>" and app.score_line.value == ""
     assert app.palette_card.layout.display == "none" and app.call_button.disabled and app.hint_button.disabled
+    assert app.middle.layout.display == "none"  # no empty column beside the ending
     assert not app.select("yellow") and "the game is over" in app.status.text
     # a new game with the same rules and bots
     assert app.new_game(8)
@@ -538,3 +543,16 @@ def test_taking_off_a_missing_tile_names_the_cell_counting_from_1():
     app = solo_app()
     assert not app.remove_at(0, 0)
     assert "row 1, column 1" in app.status.text
+
+
+def test_the_words_say_what_each_count_counts_and_call_the_person_you():
+    app = bot_app(bot_pace="very fast")
+    assert "you may lay <b>" in app.treasure.value and "</b> left" not in app.treasure.value
+    assert app.act(a_legal_placement(app.state))
+    assert "you place" in app.log_view.value and "player 1 places" not in app.log_view.value
+    assert app.status.text.startswith("0:00.0 you place")
+    assert not any("(you)" in line for line in app.state.log.lines())  # the model's log stays neutral
+    while app.state.round == 1:
+        app.tick(1500)
+    caption = app.board_caption.value
+    assert "as the check left it" not in caption and "after the end-of-round check took off" in caption
