@@ -63,6 +63,8 @@ def test_a_reload_offers_the_game_back_as_it_was(page, voila_url):
 
     page.locator(".mg-resume-go").click()
     page.wait_for_function("s => document.querySelector('.mm-sheet').innerHTML === s", arg=sheet)
+    # the log comes in its own message: wait for it as for the picture
+    page.wait_for_function("t => document.querySelector('.mm-log').innerText === t", arg=log)
     assert page.locator(".mm-log").inner_text() == log
     assert "resumed" in page.locator(".mm-status").inner_text()
     assert not shown(page, ".mg-resume-go") and not shown(page, ".mg-resume-new")

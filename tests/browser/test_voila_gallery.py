@@ -15,7 +15,6 @@ from widgets.gallery import COMING
 
 sys.path.insert(0, str(Path(__file__).parent))
 import screen_sizes  # noqa: E402
-import voila_harness  # noqa: E402
 from voila_harness import REPO_ROOT, render_url  # noqa: E402
 
 pytestmark = pytest.mark.browser
