@@ -204,6 +204,12 @@ def keep_to_options(choice: widgets.widget_selection._Selection, report: Callabl
     choice.observe(check, names="value")
 
 
+def joined(lines: Sequence[str]) -> str:
+    """Log lines on one status line: "a; b; c", without a sentence's full stop before a ";"
+    ("keep them.; Blue's turn" read badly)."""
+    return "; ".join([line.rstrip(".") for line in lines[:-1]] + list(lines[-1:]))
+
+
 def error_text(error: MinegamesError) -> str:
     """The message a player reads: the broken rule and why."""
     message = getattr(error, "message", None) or str(error)
@@ -892,7 +898,7 @@ class PacedBots:
         ``status_lines``, when a bot wrote many)."""
         new = [text for _, text in self.state.log.entries[log_length:]]
         most = self.status_lines
-        shown = "; ".join(new) if most is None else ("… " if len(new) > most else "") + "; ".join(new[-most:])
+        shown = joined(new) if most is None else ("… " if len(new) > most else "") + joined(new[-most:])
         self.status.say(shown if new else fallback, "ok")
 
     def replace_state(self, state, message: str) -> None:
@@ -1077,7 +1083,7 @@ class GameApp(StaticForm, widgets.VBox):
     def report_since(self, log_length: int, fallback: str) -> None:
         """Put the log lines written since ``log_length`` in the status line."""
         new = [text for _, text in self.state.log.entries[log_length:]]
-        self.status.say("; ".join(new) if new else fallback, "ok")
+        self.status.say(joined(new) if new else fallback, "ok")
 
     def undo(self) -> bool:
         try:

@@ -54,7 +54,7 @@ from minegames.out_of_mine.state import TileOffer, board_name, player_name
 from .board import GridBoard
 from .endings import ending_html
 from .components import (BASE_CSS, ActionButton, GameApp, HintSteps, PacedBots, assign, choice_values, control_row,
-                         error_text, guard, keep_to_options, panel, set_classes, show, style_tag)
+                         error_text, guard, joined, keep_to_options, panel, set_classes, show, style_tag)
 
 HUMAN = 0
 #: After the total of each winner once the game is over (plain text: not every browser has emoji).
@@ -1094,7 +1094,7 @@ class OutOfMineApp(GameApp):
     def report_since(self, log_length: int, fallback: str) -> None:
         """The log lines since ``log_length`` on the status line, the person's seat called "you"."""
         new = [person_words(text) for _, text in self.state.log.entries[log_length:]]
-        self.status.say("; ".join(new) if new else fallback, "ok")
+        self.status.say(joined(new) if new else fallback, "ok")
 
     def seat_name(self, player: int) -> str:
         """A seat as the model's log names it, capitalised for a heading: "Player 2"."""

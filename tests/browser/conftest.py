@@ -45,13 +45,29 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport=VIEWPORT)
+def _page(browser, **context_options):
+    """A page in its own context, its script errors collected in ``page.console_errors``."""
+    context = browser.new_context(**context_options)
     page = context.new_page()
     page.set_default_timeout(60_000)
     console_errors: list[str] = []
     page.on("pageerror", lambda error: console_errors.append(str(error)))
     page.console_errors = console_errors
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _page(browser, viewport=VIEWPORT)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser):
+    """A phone: 390 x 844, a touch screen."""
+    import screen_sizes
+
+    context, page = _page(browser, viewport=screen_sizes.PHONE, has_touch=True)
     yield page
     context.close()

@@ -151,15 +151,19 @@ def answer_quietly(page, text: str) -> None:
     click_and_settle(page, page.locator(".gr-choice:not([disabled])").first)
 
 
-def test_a_full_turn_and_a_fight(page, voila_url):
+def open_seeded_game(page, voila_url) -> None:
+    """A known game: 3 players, the seed, bots at the fastest speed."""
     page.goto(render_url(voila_url, "goldmine_rumbles.ipynb"))
     page.wait_for_selector(".gr-app .gr-mine svg", state="visible")
-    # a known game: 3 players, a seed, bots at the fastest speed
     page.locator(".gr-players-choice button", has_text="3 players").click()
     page.locator(".gr-seed input").fill(str(SEED))
     page.locator(".gr-new-game").click()
     page.wait_for_function(f"() => document.querySelector('.gr-app .mg-status').innerText.includes('seed {SEED}')")
     page.locator(".gr-speed button", has_text="instant").click()
+
+
+def test_a_full_turn_and_a_fight(page, voila_url):
+    open_seeded_game(page, voila_url)
 
     place_cubes(page)
     text = wait_for_my_decision(page)
@@ -233,13 +237,7 @@ def test_mid_game_fits_the_screen_and_says_what_the_bots_did(page, voila_url, tm
     "since your last turn" panel tells their turns in words, and nothing is too small or cut off."""
     phone = size["width"] < 500
     page.set_viewport_size(size)
-    page.goto(render_url(voila_url, "goldmine_rumbles.ipynb"))
-    page.wait_for_selector(".gr-app .gr-mine svg", state="visible")
-    page.locator(".gr-players-choice button", has_text="3 players").click()
-    page.locator(".gr-seed input").fill(str(SEED))
-    page.locator(".gr-new-game").click()
-    page.wait_for_function(f"() => document.querySelector('.gr-app .mg-status').innerText.includes('seed {SEED}')")
-    page.locator(".gr-speed button", has_text="instant").click()
+    open_seeded_game(page, voila_url)
     cut = []  # every decision on the way, its buttons read whole (issue 21: bids ended in "…" on a phone)
     wait_for_my_decision(page)
     # cubes are placed on the dashboard: that card stands right under the decision, in both layouts

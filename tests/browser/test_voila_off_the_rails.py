@@ -64,7 +64,8 @@ def pick_square(page, x: int, y: int) -> None:
                            r".test(card.innerText); }", arg=square_name((x, y)).split(" ")[0])
 
 
-def test_lay_track_and_move_a_cart(page, voila_url):
+def open_seeded_game(page, voila_url) -> None:
+    """A known 2-player game: the seed, the bots at the fastest speed."""
     page.goto(render_url(voila_url, "off_the_rails.ipynb"))
     page.wait_for_selector(".otr-app .otr-board svg", state="visible")
     page.locator(".otr-players select").select_option(label="2")
@@ -72,6 +73,10 @@ def test_lay_track_and_move_a_cart(page, voila_url):
     page.locator(".otr-seed input").fill(str(SEED))
     page.locator(".otr-new-game").click()
     page.wait_for_function(f"() => document.querySelector('.otr-app .mg-status').innerText.includes('seed {SEED}')")
+
+
+def test_lay_track_and_move_a_cart(page, voila_url):
+    open_seeded_game(page, voila_url)
     wait_for_my_turn(page)
     assert counter(page, "moves") == "0" and counter(page, "phase") == "actions"
 
@@ -154,13 +159,7 @@ def test_mid_game_fits_the_screen_and_says_what_changed(page, voila_url, tmp_pat
     "Since your last turn" panel lists the bot's turn from its first line, the board outlines
     what it changed, and no line of the log says "turn 0"."""
     page.set_viewport_size(size)
-    page.goto(render_url(voila_url, "off_the_rails.ipynb"))
-    page.wait_for_selector(".otr-app .otr-board svg", state="visible")
-    page.locator(".otr-players select").select_option(label="2")
-    page.locator(".otr-speed button", has_text="instant").click()
-    page.locator(".otr-seed input").fill(str(SEED))
-    page.locator(".otr-new-game").click()
-    page.wait_for_function(f"() => document.querySelector('.otr-app .mg-status').innerText.includes('seed {SEED}')")
+    open_seeded_game(page, voila_url)
     for _turn in range(MID_GAME_TURNS):
         play_my_turn(page)
     wait_for_my_turn(page)

@@ -213,6 +213,7 @@ def start_a_race(page, voila_url) -> None:
 def test_a_race_fits_a_laptop(page, voila_url, tmp_path):
     page.set_viewport_size(screen_sizes.LAPTOP)
     start_a_race(page, voila_url)
+    page.wait_for_timeout(500)  # as a person: a button that just appeared ignores clicks 0.4 s
     page.locator(".oom-shape:not([disabled])").first.click()
     spot = hover_until_the_ghost_fits(page)
     page.mouse.click(spot["x"], spot["y"])
@@ -238,19 +239,6 @@ def tap_until_the_shadow_fits(page) -> tuple[float, float]:
     raise AssertionError("the tile in hand fits nowhere on the gallery")
 
 
-@pytest.fixture
-def phone_page(browser):
-    """A phone: 390 px wide, a touch screen."""
-    context = browser.new_context(viewport=screen_sizes.PHONE, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.console_errors = errors
-    yield page
-    context.close()
-
-
 def test_a_race_on_a_phone_shows_before_it_lays_and_keeps_supply_and_board_in_one_screen(phone_page, voila_url, tmp_path):
     """Issue 21: a tap laid a tile unseen, and the supply sat a screen away from the board."""
     page = phone_page
@@ -260,10 +248,12 @@ def test_a_race_on_a_phone_shows_before_it_lays_and_keeps_supply_and_board_in_on
     assert supply["y"] < board["y"], "the supply is above the board"
     assert board["y"] + board["height"] - supply["y"] <= screen_sizes.PHONE["height"], (supply, board)
 
+    page.wait_for_timeout(500)  # as a person: a button that just appeared ignores taps 0.4 s
     page.locator(".oom-shape:not([disabled])").first.tap()  # the smallest tile offered
     page.wait_for_function("() => document.querySelector('.oom-shape.oom-selected') !== null")
     x, y = tap_until_the_shadow_fits(page)
-    assert "tap the same spot again" in text_of(page, ".oom-status")
+    # the status comes in its own message after the shadow: wait for the words
+    page.wait_for_function("() => document.querySelector('.oom-status').innerText.includes('tap the same spot again')")
     assert page.locator(".oom-board .gb-tile").count() == 0
     screen_sizes.screenshot(page, tmp_path, "out_of_mine_app_390")
     assert screen_sizes.layout_problems(page, targets=True) == []

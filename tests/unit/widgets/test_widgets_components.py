@@ -277,3 +277,11 @@ def test_errors_from_the_model_are_core_errors():
         state.apply(Add(9))
     with pytest.raises(SaveFormatError):
         CountToGoal.from_json("[]")
+
+
+def test_log_lines_join_on_the_status_line_without_a_full_stop_before_a_semicolon():
+    from widgets.components import joined
+
+    assert joined(["Blue draws 2 cards and may keep them.", "Blue's turn ends."]) == \
+        "Blue draws 2 cards and may keep them; Blue's turn ends."
+    assert joined(["one"]) == "one" and joined([]) == ""
