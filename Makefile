@@ -15,7 +15,7 @@ PYTEST_FLAGS ?=
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: serve test test-fast test-long lab lessons bench-browser screenshot clean
+.PHONY: serve hub test test-fast test-long lab lessons bench-browser screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "minegames needs Python 3.10+"'
@@ -38,6 +38,20 @@ HOST ?= 127.0.0.1
 serve: $(VENV)/.installed-app
 	@echo "Gallery: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/apps/index.ipynb; Ctrl-C stops."
 	$(BIN)/voila notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
+
+# JupyterHub for a school server (deploy/hub/jupyterhub_config.py; deploy/README.md): every visitor a
+# temporary user and a server of their own, opening at the gallery. The proxy comes from npm.
+HUB_DIR := deploy/hub
+$(VENV)/.installed-hub: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,hub]'
+	touch $@ $(VENV)/.installed-app
+
+$(HUB_DIR)/node_modules/.bin/configurable-http-proxy:
+	npm install --silent --no-audit --no-fund --prefix $(HUB_DIR) configurable-http-proxy@5
+
+hub: $(VENV)/.installed-hub $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
+	@echo "Hub: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):8000/ ; Ctrl-C stops."
+	MINEGAMES_HUB_IP=$(HOST) $(BIN)/jupyterhub -f $(HUB_DIR)/jupyterhub_config.py
 
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.
