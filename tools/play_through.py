@@ -380,6 +380,20 @@ def play_gem_rush(pl: Player) -> None:
             pl.notes.append(f"a decision timed out: {str(error).splitlines()[0]}")
 
 
+def press_hint_until_follow(pl: Player, button: str, words: str, follow: str, presses: int = 2) -> bool:
+    """Press the hint (up to ``presses`` times: hint, then "show the move"), keeping its words,
+    until the follow button shows; whether it did."""
+    for _ in range(presses):
+        hint = pl.shown(button)
+        if hint is None:
+            return False
+        pl.click(hint)
+        pl.hints.append(pl.text(words))
+        if pl.shown(follow) is not None:
+            return True
+    return False
+
+
 def play_off_the_rails(pl: Player) -> None:
     import test_voila_off_the_rails as O
     page = pl.page
@@ -404,18 +418,8 @@ def play_off_the_rails(pl: Player) -> None:
         if follow is not None:
             pl.click(follow)
             continue
-        hint = pl.shown(".otr-hint-button")
-        if hint is not None:
-            pl.click(hint)
-            pl.hints.append(pl.text(".otr-app .otr-hint"))
-            if pl.shown(".otr-follow") is not None:
-                continue
-            again = pl.shown(".otr-hint-button")
-            if again is not None:
-                pl.click(again)
-                pl.hints.append(pl.text(".otr-app .otr-hint"))
-                if pl.shown(".otr-follow") is not None:
-                    continue
+        if press_hint_until_follow(pl, ".otr-hint-button", ".otr-app .otr-hint", ".otr-follow"):
+            continue
         selector = page.evaluate(O.NEXT_CONTROL)
         if selector:
             pl.click(page.locator(f".otr-app {selector}:visible:enabled").first)

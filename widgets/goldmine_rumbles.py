@@ -693,12 +693,6 @@ class GoldmineRumblesApp(PacedBots, SeatUndo, GameApp):
                        "what has been seen stands (Undo takes back choices, never chance)")
         return count, refusal
 
-    def new_game_warning(self) -> Optional[str]:
-        """The question before a new game, with the game named as a table would: phase and turn."""
-        if not self.game_under_way():
-            return None
-        return (f"Start a new game? Your game ({self.where_words()}) is lost unless you Save it first.")
-
     def where_words(self, state=None) -> str:
         """"phase 2 of 3, your 4th turn": where the game stands, as players count it."""
         state = self.state if state is None else state

@@ -106,7 +106,7 @@ OOM_CSS = """
   .oom-app .oom-main > .oom-col { display: contents !important; }
   .oom-app .oom-side-card { order: 1; }
   .oom-app .oom-clock { order: 2; font-size: 18px; }
-  .oom-app .oom-palette-card { order: 3; padding: 4px 8px; }
+  .oom-app .oom-palette-card { order: 3; padding: 4px 8px; align-self: stretch; }
   .oom-app .oom-board-caption { order: 4; }
   .oom-app .oom-board { order: 5; align-self: center; }
   .oom-app .oom-status { order: 6; }
@@ -115,7 +115,9 @@ OOM_CSS = """
   .oom-app .oom-score { order: 9; }
   .oom-app .oom-treasure-card { order: 10; }
   .oom-app .oom-others-card { order: 11; }
-  .oom-app .oom-palette { gap: 2px 4px; }
+  .oom-app .oom-palette { display: grid !important; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 2px 4px;
+    width: 100%; box-sizing: border-box; }
+  .oom-app .oom-shape { min-width: 0; width: 100% !important; }
   .oom-app .oom-piece .oom-icon { height: 28px; }
   .oom-app .oom-piece .oom-icon svg { max-height: 26px; width: auto; height: auto; }
   .oom-app .oom-held { min-height: 0; }
@@ -986,7 +988,7 @@ class OutOfMineApp(GameApp):
                 piece = self._make_piece(*key)
                 self._pieces[key] = piece
             box, _icon, button = piece
-            assign(button, description=f"{offer.free} in the supply", disabled=not offer.offered,
+            assign(button, description=f"{offer.free} left", disabled=not offer.offered,
                    tooltip=f"the {self.state.kit.kind_words(*key)}: {offer.free} in the supply"
                            + ("" if offer.offered else f"; {offer.rule}: {offer.reason}"))
             set_classes(button, {"oom-selected": self.selected is not None and self.selected[:2] == key})

@@ -59,17 +59,22 @@ def state_svg(game, player: int | None = None) -> str:
     y = 28
     parts = [svg.text(8, 18, status, size=12)]
     parts.append(_inner(board, 0, y))
-    y += board_h + 6
-    for label, doc in rows:
-        if label:
-            parts.append(svg.text(8, y + 12, label, size=12))
-            y += 16
-        parts.append(_inner(doc, 0, y))
-        y += _size(doc)[1] + 6
+    y = _add_rows(parts, rows, y + board_h + 6, label_size=12)
     title = escape(f"Gem Rush position: {status_line(game)}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
             f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{title}</title>'
             f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')
+
+
+def _add_rows(parts: list[str], rows: list[tuple[str, str]], y: float, label_size: float) -> float:
+    """Each row under the last (its label, if any, above it) from height ``y``; the height below them."""
+    for label, doc in rows:
+        if label:
+            parts.append(svg.text(8, y + label_size, label, size=label_size))
+            y += label_size + 4
+        parts.append(_inner(doc, 0, y))
+        y += _size(doc)[1] + 6
+    return y
 
 
 def _key_row(mine_map, width: float) -> list[tuple[str, str]]:
@@ -88,13 +93,8 @@ def _stacked(board: str, rows: list[tuple[str, str]], title: str) -> str:
     """A lesson's picture: ``board`` centred on top, then each row (its label, if any, above it)."""
     board_w, board_h = _size(board)
     width = max([board_w] + [_size(doc)[0] for _, doc in rows])
-    parts, y = [_inner(board, (width - board_w) / 2, 0)], board_h + 4
-    for label, doc in rows:
-        if label:
-            parts.append(svg.text(8, y + 14, label, size=14))
-            y += 18
-        parts.append(_inner(doc, 0, y))
-        y += _size(doc)[1] + 6
+    parts = [_inner(board, (width - board_w) / 2, 0)]
+    y = _add_rows(parts, rows, board_h + 4, label_size=14)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y:.0f}" '
             f'viewBox="0 0 {width:.0f} {y:.0f}" role="img"><title>{escape(title)}</title>'
             f'<rect width="100%" height="100%" fill="{svg.PAPER}"/>{"".join(parts)}</svg>')

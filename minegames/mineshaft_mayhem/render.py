@@ -16,8 +16,9 @@ pixel) every word is at least that many pixels high.
 from __future__ import annotations
 
 from minegames.core import svg
+from minegames.core.words import plural
 
-from .patterns import GEM_PATTERN, GEMS
+from .patterns import GEM_PATTERN, GEMS, gem_count
 
 SPACE = 50  # a conveyor space
 GAP = 8
@@ -206,10 +207,6 @@ def _corner(doc: svg.Svg, state, x: float, y: float) -> None:
         tx += 34
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def _right_panel(doc: svg.Svg, state, x: float, y: float) -> None:
     opts = state.options
     doc.add(svg.text(x, y + 10, "Sorting containers", size=13, weight="bold"))
@@ -220,14 +217,14 @@ def _right_panel(doc: svg.Svg, state, x: float, y: float) -> None:
         empty = gem is None
         doc.add(svg.rounded_box(bx, by, BOX_W, BOX_H, radius=6, fill="#fffdf7" if empty else "#f3ecdc",
                                 stroke="#5a4a36", stroke_width=1.4, dash="4 3" if empty else None,
-                                tooltip=f"container {index + 1}: {_plural(value, 'point')} per gem"))
+                                tooltip=f"container {index + 1}: {plural(value, 'point')} per gem"))
         doc.add(svg.rounded_box(bx, by, BOX_W, 20, radius=6, fill="#5a4a36", stroke="none"))
         doc.add(svg.text(bx + BOX_W / 2, by + 15, f"×{value}", size=13, anchor="middle", weight="bold", fill="white"))
         if empty:
             doc.add(svg.text(bx + BOX_W / 2, by + 52, "empty", size=MIN_TEXT, anchor="middle", fill=svg.MUTED, italic=True))
         else:
-            doc.add(svg.gem_glyph(bx + BOX_W / 2, by + 44, GLYPH, gem, tooltip=_plural(count, gem)))
-            doc.add(svg.text(bx + BOX_W / 2, by + BOX_H - 4, _plural(count, "gem"),
+            doc.add(svg.gem_glyph(bx + BOX_W / 2, by + 44, GLYPH, gem, tooltip=gem_count(count, gem)))
+            doc.add(svg.text(bx + BOX_W / 2, by + BOX_H - 4, plural(count, "gem"),
                              size=MIN_TEXT, anchor="middle", weight="bold"))
     gy = by + BOX_H + 30
     doc.add(svg.text(x, gy - 8, "Gears", size=13, weight="bold"))

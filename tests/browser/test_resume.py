@@ -51,6 +51,8 @@ def test_a_reload_offers_the_game_back_as_it_was(page, voila_url):
     page.wait_for_function(f"n => {{ const t = localStorage.getItem({KEY}); "
                            "return t !== null && JSON.parse(t).actions.length === n; }", arg=moves)
     sheet, log = page.locator(".mm-sheet").inner_html(), page.locator(".mm-log").inner_text()
+    page.wait_for_timeout(600)  # the roll button's state comes in a message of its own
+    could_roll = page.locator(".mm-roll:not([disabled])").count() > 0
     turn = re.findall(r"turn (\d+):", log)[-1]
 
     page.reload()
@@ -68,8 +70,11 @@ def test_a_reload_offers_the_game_back_as_it_was(page, voila_url):
     assert page.locator(".mm-log").inner_text() == log
     assert "resumed" in page.locator(".mm-status").inner_text()
     assert not shown(page, ".mg-resume-go") and not shown(page, ".mg-resume-new")
-    # and it plays on from there, and is kept again
-    if page.locator(".mm-roll:not([disabled])").count():
+    # and it plays on from there, and is kept again (once the roll button is as it was: it comes
+    # in a message of its own, and a run read the fresh game's before the resumed game's arrived)
+    page.wait_for_function("want => (document.querySelector('.mm-roll:not([disabled])') !== null) === want",
+                           arg=could_roll)
+    if could_roll:
         roll(page)
         page.wait_for_function(f"n => {{ const t = localStorage.getItem({KEY}); "
                                "return t !== null && JSON.parse(t).actions.length === n; }", arg=moves + 1)

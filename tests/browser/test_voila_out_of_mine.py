@@ -243,6 +243,13 @@ def test_a_race_on_a_phone_shows_before_it_lays_and_keeps_supply_and_board_in_on
     """Issue 21: a tap laid a tile unseen, and the supply sat a screen away from the board."""
     page = phone_page
     start_a_race(page, voila_url)
+    # the supply's rows come in messages of their own: wait until the page has laid them out.
+    # A race offers 4 to 14 kinds of tile; 14 in rows of 3 pushed the board's foot off the
+    # screen (a CI run), so a phone lays the supply out in rows of 4
+    page.wait_for_function(
+        "h => { const s = document.querySelector('.oom-palette-card').getBoundingClientRect();"
+        " const b = document.querySelector('.oom-board .gb-svg').getBoundingClientRect();"
+        " return s.top < b.top && b.bottom - s.top <= h; }", arg=screen_sizes.PHONE["height"], timeout=20_000)
     supply = page.locator(".oom-palette-card").bounding_box()
     board = page.locator(".oom-board .gb-svg").bounding_box()
     assert supply["y"] < board["y"], "the supply is above the board"
