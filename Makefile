@@ -25,9 +25,10 @@ $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
 	touch $@
 
+# The tests start the school hub too (tests/browser/test_hub*.py): its packages come with them.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[app,test]'
-	touch $@ $(VENV)/.installed-app
+	$(BIN)/python -m pip install --quiet -e '.[app,test,hub]'
+	touch $@ $(VENV)/.installed-app $(VENV)/.installed-hub
 
 # The folder holding voila.py, the serving settings (waits long enough for a class arriving
 # together, kernels freed when visitors leave). Binder reads the same file (binder/postBuild).
@@ -46,8 +47,11 @@ $(VENV)/.installed-hub: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app,hub]'
 	touch $@ $(VENV)/.installed-app
 
-$(HUB_DIR)/node_modules/.bin/configurable-http-proxy:
-	npm install --silent --no-audit --no-fund --prefix $(HUB_DIR) configurable-http-proxy@5
+# The hub's proxy, at the versions deploy/hub/package-lock.json pins (npm from the system).
+$(HUB_DIR)/node_modules/.bin/configurable-http-proxy: $(HUB_DIR)/package-lock.json
+	@command -v npm > /dev/null || { echo "make hub needs npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --silent --no-audit --no-fund --prefix $(HUB_DIR)
+	touch $@
 
 hub: $(VENV)/.installed-hub $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
 	@echo "Hub: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):8000/ ; Ctrl-C stops."
@@ -60,7 +64,7 @@ hub: $(VENV)/.installed-hub $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
 # 15 slowest tests, so a new slow one is seen when it arrives. PARALLEL= runs in one process.
 PARALLEL ?= -n auto --dist loadgroup --no-loadscope-reorder
 SLOWEST  ?= --durations=15
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
 	$(BIN)/python -m pytest $(PARALLEL) $(SLOWEST) $(PYTEST_FLAGS)
 
 test-fast: $(VENV)/.installed-test
