@@ -144,7 +144,7 @@ def test_the_status_line_and_the_supply_name_tiles_and_places_in_words():
     assert app.status.text.endswith(f"row {corner[0] + 1}, column {corner[1] + 1}")
     for box in app.palette.children:
         button = box.children[1]
-        assert button.description.endswith(" in the supply") and "-cell " in button.tooltip
+        assert button.description.endswith(" left") and "-cell " in button.tooltip and " in the supply" in button.tooltip
     assert "board 0" not in app.board_caption.value
 
 
