@@ -39,6 +39,9 @@ _proxy = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
 if _proxy.exists():
     c.ConfigurableHTTPProxy.command = [str(_proxy)]
 
+# the "starting" page moves on by itself even when its script is slow to load (templates/)
+c.JupyterHub.template_paths = [str(HERE / "templates")]
+
 # ---- who comes in ------------------------------------------------------------------------------
 AUTH = os.environ.get("MINEGAMES_HUB_AUTH", "tmp")
 if AUTH == "tmp":

@@ -49,6 +49,14 @@ class Hub:
         return {pid: sum(_rss_mib(p) for p in [_process(pid), *_descendants(pid)] if p is not None)
                 for pid in self.pupil_servers()}
 
+    def server_own_memory_mib(self) -> dict[int, float]:
+        """Resident memory of each pupil's server process alone (without its kernels), in MiB."""
+        return {pid: _rss_mib(_process(pid)) for pid in self.pupil_servers()}
+
+    def server_cpu_s(self) -> dict[int, float]:
+        """CPU seconds each pupil's server has used so far, its kernels' (past and present) included."""
+        return {pid: cpu_seconds(pid) for pid in self.pupil_servers()}
+
     def hub_memory_mib(self) -> float:
         """The hub, its proxy and its culler: what serves every pupil."""
         return sum(_rss_mib(p) for p in [_process(self.pid), *_descendants(self.pid)]
@@ -184,7 +192,25 @@ def _under_singleuser(process) -> bool:
 def _rss_mib(process) -> float:
     import psutil
 
+    if process is None:
+        return 0.0
     try:
         return process.memory_info().rss / 2**20
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of a process, its finished children and its live descendants."""
+    import psutil
+
+    total = 0.0
+    for process in [_process(pid), *_descendants(pid)]:
+        try:
+            times = process.cpu_times()
+        except (psutil.NoSuchProcess, psutil.AccessDenied, AttributeError):
+            continue
+        total += times.user + times.system
+        if process.pid == pid:
+            total += times.children_user + times.children_system
+    return total
