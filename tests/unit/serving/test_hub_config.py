@@ -62,3 +62,38 @@ def test_on_a_network_root_is_refused_unless_said_on_purpose(monkeypatch, tmp_pa
     assert load(monkeypatch, tmp_path, **network, MINEGAMES_HUB_AS_ROOT="yes").JupyterHub.ip == "0.0.0.0"
     monkeypatch.setattr(os, "getuid", lambda: 1000)
     assert load(monkeypatch, tmp_path, MINEGAMES_HUB_IP="0.0.0.0", MINEGAMES_HUB_ANYONE="yes").JupyterHub.ip == "0.0.0.0"
+
+
+def test_the_starting_page_moves_on_by_itself_even_without_its_script(monkeypatch, tmp_path):
+    """deploy/hub/templates/spawn_pending.html, found as JupyterHub finds templates (its own
+    under the ``templates/`` prefix, ours first): JupyterHub's page, its progress script kept,
+    plus a reload every 15 s (a page whose script loaded too late stayed there for good)."""
+    import sys
+
+    import jinja2
+
+    config = load(monkeypatch, tmp_path)
+    default = Path(sys.prefix) / "share" / "jupyterhub" / "templates"
+    assert (default / "spawn_pending.html").exists(), "JupyterHub's own templates are missing"
+    loader = jinja2.ChoiceLoader([jinja2.PrefixLoader({"templates": jinja2.FileSystemLoader([str(default)])}, "/"),
+                                  jinja2.FileSystemLoader([*config.JupyterHub.template_paths, str(default)])])
+
+    class Anything:  # stands for the objects the page reads (the user, the spawner)
+        def __getattr__(self, name):
+            return Anything()
+
+        def __call__(self, *args, **kwargs):
+            return ""
+
+        def __str__(self):
+            return "pupil"
+
+        def __iter__(self):
+            return iter(())
+
+    page = jinja2.Environment(loader=loader).get_template("spawn_pending.html").render(
+        static_url=lambda *args, **kwargs: "", user=Anything(), progress_url="/hub/api/users/pupil/server/progress",
+        base_url="/hub/", prefix="/", logout_url="/hub/logout", xsrf_token="")
+    assert '<meta http-equiv="refresh" content="15">' in page
+    assert "being set up for you" in page
+    assert "new EventSource(\"/hub/api/users/pupil/server/progress\")" in page  # JupyterHub's own script stays
