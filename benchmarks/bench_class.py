@@ -166,7 +166,7 @@ def run_hub(pupils: int, moves: int, timeout: float, idle: int, scratch: Path) -
                     "pupil_kernels_mib": spread([servers[p] - own.get(p, 0) for p in servers]),
                     "shared_mib": round(hub.hub_memory_mib(), 1)}
 
-        records, figures = asyncio.run(run_class(hub.url + "/hub/", pupils, moves, timeout, measure))
+        records, figures = sh.run_async(run_class(hub.url + "/hub/", pupils, moves, timeout, measure))
         left = time.monotonic()
         stopped = hub_harness.wait_until(lambda: not hub.pupil_servers(), timeout=idle + 240, poll=2)
         figures["culled_all"] = bool(stopped)
@@ -188,7 +188,7 @@ def run_serve(pupils: int, moves: int, timeout: float, scratch: Path) -> dict:
                     "pupil_cpu_s": {"median": round(cpu, 2), "max": round(cpu, 2)},
                     "shared_mib": round(psutil.Process(server.pid).memory_info().rss / 2**20, 1)}
 
-        records, figures = asyncio.run(run_class(server.base_url + "/voila/render/apps/index.ipynb", pupils, moves,
+        records, figures = sh.run_async(run_class(server.base_url + "/voila/render/apps/index.ipynb", pupils, moves,
                                                  timeout, measure))
         left = time.monotonic()
         kernels, _ = sh.wait_for_kernels(server.pid, 0, timeout=240)

@@ -91,7 +91,7 @@ def run_hub(state: Path, *, idle: int = 900, mem: str | None = None, timeout: fl
     while len(ports) < 3:  # three different ones: the public port, the hub's API, the proxy's API
         ports.add(voila_harness.free_port())
     port, hub_port, api_port = sorted(ports)
-    env = {**voila_harness._kernel_env(), "MINEGAMES_HUB_STATE": str(state), "MINEGAMES_HUB_IP": "127.0.0.1",
+    env = {**voila_harness.kernel_env(), "MINEGAMES_HUB_STATE": str(state), "MINEGAMES_HUB_IP": "127.0.0.1",
            "MINEGAMES_HUB_PORT": str(port), "MINEGAMES_HUB_IDLE": str(idle), **(extra_env or {})}
     if mem:
         env["MINEGAMES_HUB_MEM"] = mem
@@ -105,13 +105,7 @@ def run_hub(state: Path, *, idle: int = 900, mem: str | None = None, timeout: fl
                                    env=env, cwd=state, start_new_session=True)
         hub = Hub(url, process.pid, log_path, state)
         try:
-            deadline = time.monotonic() + timeout
-            while not _healthy(url):
-                if process.poll() is not None:
-                    raise HubMissing(f"jupyterhub exited with {process.returncode}:\n{voila_harness._tail(log_path)}")
-                if time.monotonic() > deadline:
-                    raise HubMissing(f"the hub did not answer within {timeout:.0f} s:\n{voila_harness._tail(log_path)}")
-                time.sleep(0.25)
+            voila_harness.wait_for_start(process, lambda: _healthy(url), log_path, timeout, "jupyterhub", HubMissing)
             yield hub
         finally:
             leftovers = [p.pid for p in _descendants(process.pid)]
