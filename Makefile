@@ -15,7 +15,7 @@ PYTEST_FLAGS ?=
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: serve test test-fast test-long lab lessons bench-browser screenshot clean
+.PHONY: serve hub test test-fast test-long lab lessons bench-browser screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "minegames needs Python 3.10+"'
@@ -25,9 +25,10 @@ $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
 	touch $@
 
+# The tests start the school hub too (tests/browser/test_hub*.py): its packages come with them.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[app,test]'
-	touch $@ $(VENV)/.installed-app
+	$(BIN)/python -m pip install --quiet -e '.[app,test,hub]'
+	touch $@ $(VENV)/.installed-app $(VENV)/.installed-hub
 
 # The folder holding voila.py, the serving settings (waits long enough for a class arriving
 # together, kernels freed when visitors leave). Binder reads the same file (binder/postBuild).
@@ -39,6 +40,23 @@ serve: $(VENV)/.installed-app
 	@echo "Gallery: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/apps/index.ipynb; Ctrl-C stops."
 	$(BIN)/voila notebooks --port=$(PORT) --Voila.ip=$(HOST) --no-browser --Voila.config_file_paths=$(VOILA_CONFIG_DIR)
 
+# JupyterHub for a school server (deploy/hub/jupyterhub_config.py; deploy/README.md): every visitor a
+# temporary user and a server of their own, opening at the gallery. The proxy comes from npm.
+HUB_DIR := deploy/hub
+$(VENV)/.installed-hub: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app,hub]'
+	touch $@ $(VENV)/.installed-app
+
+# The hub's proxy, at the versions deploy/hub/package-lock.json pins (npm from the system).
+$(HUB_DIR)/node_modules/.bin/configurable-http-proxy: $(HUB_DIR)/package-lock.json
+	@command -v npm > /dev/null || { echo "make hub needs npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --silent --no-audit --no-fund --prefix $(HUB_DIR)
+	touch $@
+
+hub: $(VENV)/.installed-hub $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
+	@echo "Hub: http://$(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST)):8000/ ; Ctrl-C stops."
+	MINEGAMES_HUB_IP=$(HOST) $(BIN)/jupyterhub -f $(HUB_DIR)/jupyterhub_config.py
+
 # Unit, property, notebook (nbval) and browser tests. pytest exits non-zero on any
 # failure; tests/conftest.py turns a skip caused by a missing dependency into a failure.
 # One worker per core (pytest-xdist); conftest.py keeps a notebook's cells, the app pages
@@ -46,7 +64,7 @@ serve: $(VENV)/.installed-app
 # 15 slowest tests, so a new slow one is seen when it arrives. PARALLEL= runs in one process.
 PARALLEL ?= -n auto --dist loadgroup --no-loadscope-reorder
 SLOWEST  ?= --durations=15
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
 	$(BIN)/python -m pytest $(PARALLEL) $(SLOWEST) $(PYTEST_FLAGS)
 
 test-fast: $(VENV)/.installed-test

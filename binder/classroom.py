@@ -13,6 +13,12 @@ binder/voila.py puts it in place of Voila's own (a subclass of Jupyter's), and a
   (checked every ``memory_check_interval`` seconds) is stopped, alone; and each kernel starts
   with an address-space limit (``LimitedKernelManager.memory_mib``), so that one allocation too
   large for the check to catch in time fails (MemoryError) in that kernel only.
+* **a memory budget for the whole server** (``memory_budget_mib``; 0: none): on a hub, where
+  each pupil has a server of their own, the server and its kernels together may hold this much
+  resident. A new kernel that would not fit (the total now plus ``kernel_size_mib``) is refused
+  with a page saying why (status 503); past the budget, the largest kernel is stopped, as one
+  past its own ceiling is. The one-machine spawner enforces no memory limit of its own, so this
+  is what keeps one pupil from taking the others' memory.
 * **a visitor whose kernel died is told**: a dead kernel is not restarted (voila.py sets the
   restarter's limit to 0: a restarted kernel holds none of the page's game) but removed, and
   ``ClassroomConnection`` tells the page the way the page's widget manager understands (a
@@ -188,6 +194,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                                      help="refused websocket messages logged a minute (0: all)")
     memory_limit_mib = Integer(400, config=True, help="resident memory past which a kernel is stopped (0: no check)")
     memory_check_interval = Float(10, config=True, help="seconds between two checks of the kernels' memory")
+    memory_budget_mib = Integer(0, config=True,
+                                help="resident memory this server and its kernels may hold together (0: no budget)")
+    budget_message = Unicode("Your games already use all the memory the server keeps for you. Close the tab "
+                             "of a game you have finished and try again.", config=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -206,6 +216,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """(status, message) when a new kernel may not start now; None when it may."""
         if len(self.list_kernel_ids()) + len(self._starting) >= self.max_kernels:
             return 503, self.full_message
+        if self.memory_budget_mib:
+            expected = self.held_mib() + self.kernel_size_mib * (1 + len(self._starting))
+            if expected > self.memory_budget_mib:
+                return 503, self.budget_message
         if visitor and self.max_per_browser:
             held = sum(1 for k, v in self._visitor_of_kernel.items() if v == visitor and k in self)
             held += self._starting.count(visitor)
@@ -282,26 +296,47 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Jupyter starts its culler here (with the first kernel, once the loop runs): the memory
         check starts with it."""
         super().initialize_culler()
-        if self.memory_limit_mib and self._memory_watch is None:
+        if (self.memory_limit_mib or self.memory_budget_mib) and self._memory_watch is None:
             self._memory_watch = PeriodicCallback(self.stop_kernels_past_memory, 1000 * self.memory_check_interval)
             self._memory_watch.start()
 
+    def _kernel_pid(self, kernel_id: str) -> int | None:
+        return getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "pid", None)
+
+    def held_mib(self) -> float:
+        """Resident memory of this server and its kernels, in MiB (what the budget counts)."""
+        return resident_mib(os.getpid()) + sum(resident_mib(self._kernel_pid(k)) for k in self.list_kernel_ids())
+
+    @staticmethod
+    def _kill(pid: int | None) -> bool:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (OSError, TypeError):  # gone already (or never had a process)
+            return False
+        return True
+
     async def stop_kernels_past_memory(self) -> list[str]:
-        """Kill each kernel holding more than ``memory_limit_mib``: it dies alone, is removed, and
-        its page is told (see the module). Returns the ids of the kernels stopped."""
+        """Kill each kernel holding more than ``memory_limit_mib``, then, while the server is past
+        its ``memory_budget_mib``, the largest kernel left: each dies alone, is removed, and its
+        page is told (see the module). Returns the ids of the kernels stopped."""
         stopped = []
-        for kernel_id in self.list_kernel_ids():
-            kernel = self.get_kernel(kernel_id)
-            pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
-            held = resident_mib(pid)
-            if held > self.memory_limit_mib:
-                self.log.warning("Classroom: kernel %s holds %.0f MiB, more than its %d: stopped", kernel_id, held,
+        held = {k: resident_mib(self._kernel_pid(k)) for k in self.list_kernel_ids()}
+        for kernel_id, mib in held.items():
+            if self.memory_limit_mib and mib > self.memory_limit_mib:
+                self.log.warning("Classroom: kernel %s holds %.0f MiB, more than its %d: stopped", kernel_id, mib,
                                  self.memory_limit_mib)
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:  # gone already
-                    continue
-                stopped.append(kernel_id)
+                if self._kill(self._kernel_pid(kernel_id)):
+                    stopped.append(kernel_id)
+        if self.memory_budget_mib:
+            left = {k: mib for k, mib in held.items() if k not in stopped}
+            total = resident_mib(os.getpid()) + sum(left.values())
+            while left and total > self.memory_budget_mib:
+                largest = max(left, key=left.get)
+                self.log.warning("Classroom: this server holds %.0f MiB, more than its budget of %d: kernel %s "
+                                 "(%.0f MiB) stopped", total, self.memory_budget_mib, largest, left[largest])
+                if self._kill(self._kernel_pid(largest)):
+                    stopped.append(largest)
+                total -= left.pop(largest)
         return stopped
 
     def remove_kernel(self, kernel_id):

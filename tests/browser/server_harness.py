@@ -113,18 +113,11 @@ def serve_class(log_path: Path, *extra_args: str, timeout: float = 90.0,
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             voila_command(port, *extra_args, config_dir=config_dir), stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, env=voila_harness._kernel_env(), cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL, env=voila_harness.kernel_env(), cwd=REPO_ROOT,
         )
         try:
-            deadline = time.monotonic() + timeout
-            while not voila_harness._answers(base_url + "/"):
-                if process.poll() is not None:
-                    raise voila_harness.HarnessError(
-                        f"voila exited with {process.returncode}:\n{voila_harness._tail(log_path)}")
-                if time.monotonic() > deadline:
-                    raise voila_harness.HarnessError(
-                        f"voila did not answer within {timeout:.0f}s:\n{voila_harness._tail(log_path)}")
-                time.sleep(0.25)
+            voila_harness.wait_for_start(process, lambda: voila_harness.answers(base_url + "/"), log_path,
+                                         timeout, "voila")
             yield Server(base_url, process.pid, log_path)
         finally:
             leftovers = kernel_pids(process.pid)

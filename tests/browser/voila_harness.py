@@ -51,7 +51,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _kernel_env() -> dict[str, str]:
+def kernel_env() -> dict[str, str]:
     """Put this interpreter first on PATH: the kernel spec runs plain `python`."""
     env = dict(os.environ)
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
@@ -59,7 +59,7 @@ def _kernel_env() -> dict[str, str]:
     return env
 
 
-def _answers(url: str) -> bool:
+def answers(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return response.status == 200
@@ -83,7 +83,7 @@ def serve_voila(directory: Path, log_path: Path, timeout: float = 90.0) -> Itera
         f"--VoilaConfiguration.template={TEMPLATE}",
     ]
     base_url = f"http://127.0.0.1:{port}"
-    env = _kernel_env()
+    env = kernel_env()
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(SHARE_DIR), env.get("JUPYTER_PATH")) if p)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
@@ -91,13 +91,7 @@ def serve_voila(directory: Path, log_path: Path, timeout: float = 90.0) -> Itera
             env=env, cwd=directory,
         )
         try:
-            deadline = time.monotonic() + timeout
-            while not _answers(base_url + "/"):
-                if process.poll() is not None:
-                    raise HarnessError(f"voila exited with {process.returncode}:\n{_tail(log_path)}")
-                if time.monotonic() > deadline:
-                    raise HarnessError(f"voila did not answer within {timeout:.0f}s:\n{_tail(log_path)}")
-                time.sleep(0.25)
+            wait_for_start(process, lambda: answers(base_url + "/"), log_path, timeout, "voila")
             yield base_url
         finally:
             stop(process)
@@ -113,7 +107,20 @@ def stop(process: subprocess.Popen, grace: float = 15) -> None:
         process.wait(timeout=15)
 
 
-def _tail(path: Path, lines: int = 40) -> str:
+def wait_for_start(process: subprocess.Popen, answers, log_path: Path, timeout: float, name: str,
+                   error: type[Exception] = HarnessError) -> None:
+    """Wait until ``answers()`` is true; raise ``error`` with the log's tail if ``process`` exits
+    first or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while not answers():
+        if process.poll() is not None:
+            raise error(f"{name} exited with {process.returncode}:\n{tail(log_path)}")
+        if time.monotonic() > deadline:
+            raise error(f"{name} did not answer within {timeout:.0f}s:\n{tail(log_path)}")
+        time.sleep(0.25)
+
+
+def tail(path: Path, lines: int = 40) -> str:
     return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
 
 
