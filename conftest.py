@@ -7,7 +7,9 @@ order, on one worker:
 * the app pages driven in Chromium (tests/browser/test_voila_*): they share one Voila server
   and one browser;
 * the server tests and the browser benchmarks: each starts servers and counts their kernels
-  and memory, which a second server of ours on the machine at the same time would disturb.
+  and memory, which a second server of ours on the machine at the same time would disturb;
+* the class of 30 (tests/browser/test_hub_class.py): it loads both cores for minutes, so it
+  goes last, when the browser tests that wait on a page are done.
 
 Groups are told apart by node id, so the scheduler (which sees ids, not marks) needs nothing
 else; pytest-xdist's own `xdist_group` marks are not used (with pytest 9 they no longer reach
@@ -28,7 +30,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("minegames", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("minegames")
 
-APPS, SERVERS = "voila apps", "servers"
+APPS, SERVERS, CLASS = "voila apps", "servers", "a class of 30"
 
 
 def group_of(nodeid: str) -> str | None:
@@ -38,6 +40,8 @@ def group_of(nodeid: str) -> str | None:
         return path
     if path.startswith("tests/browser/test_voila_"):
         return APPS
+    if path == "tests/browser/test_hub_class.py":
+        return CLASS
     if path.startswith("tests/browser/") or name.startswith("test_browser_benchmark_runs"):
         return SERVERS
     return None
@@ -46,8 +50,10 @@ def group_of(nodeid: str) -> str | None:
 def start_order(item: pytest.Item) -> int:
     """The conformance long mode (minutes a test, when it runs), the app pages and the servers
     (the longest groups), the notebooks, the whole-game property suites (the longest single
-    tests of the default run), then the rest."""
+    tests of the default run), then the rest, and last the class of 30 (see the module)."""
     group = group_of(item.nodeid)
+    if group == CLASS:
+        return 6
     if item.name.startswith("test_long_mode"):
         return 0
     if group in (APPS, SERVERS):
